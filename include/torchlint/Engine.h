@@ -1,0 +1,58 @@
+//===- Engine.h - Runs the rules on one translation unit --------*- C++ -*-===//
+
+#ifndef TORCHLINT_ENGINE_H
+#define TORCHLINT_ENGINE_H
+
+#include "torchlint/Finding.h"
+#include "torchlint/Options.h"
+#include "torchlint/RuleInfo.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <vector>
+
+namespace torchlint {
+
+/// Which rules run and with which options; shared by every host.
+struct EngineConfig {
+  std::string Checks = "torch-*";
+  RuleOptions Options;
+};
+
+/// The analysis engine: given a parsed translation unit, runs the enabled
+/// rules and returns their findings.
+class Engine {
+public:
+  explicit Engine(EngineConfig Config);
+
+  /// Rules enabled by the configuration, in table order.
+  std::vector<const RuleInfo *> enabledRules() const;
+
+  /// Runs every enabled rule on Ctx. Findings are in user code only (never in
+  /// system or LibTorch headers), one per location, rule and message however
+  /// many template instantiations produced them, sorted by location.
+  ///
+  /// When UserDecls is given (the top-level declarations parsed from the
+  /// user's files), matching visits only those, which keeps the LibTorch
+  /// headers, tens of thousands of declarations, out of every traversal.
+  std::vector<Finding>
+  analyze(clang::ASTContext &Ctx,
+          const std::vector<clang::Decl *> *UserDecls = nullptr) const;
+
+  const EngineConfig &config() const { return Config; }
+
+private:
+  EngineConfig Config;
+  GlobList Checks;
+};
+
+/// True for locations in headers that belong to a library rather than the
+/// user: system headers and LibTorch's own headers.
+bool isLibraryLocation(const clang::SourceManager &SM, clang::SourceLocation L);
+
+/// True for a path inside LibTorch's installed headers.
+bool isLibTorchHeaderPath(llvm::StringRef Path);
+
+} // namespace torchlint
+
+#endif

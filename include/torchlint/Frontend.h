@@ -1,0 +1,140 @@
+//===- Frontend.h - From files and flags to parsed translation units -*- C++ -*-===//
+//
+// The frontend turns what the user names (files, directories, a compile
+// database, flags after --) into compiler command lines, parses each unit with
+// Clang, and hands the AST to the engine. It knows nothing about output
+// formats: each unit's findings go to a FindingSink while the AST is alive.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_FRONTEND_H
+#define TORCHLINT_FRONTEND_H
+
+#include "torchlint/Engine.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+}
+
+namespace torchlint {
+
+/// Where LibTorch's headers were found, and how.
+struct TorchIncludes {
+  std::vector<std::string> Dirs;
+  std::string Origin; ///< "TORCH_INSTALL_PREFIX", "python3 torch", ...
+};
+
+/// Reads an environment variable; injectable for tests.
+using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
+
+/// The process environment.
+std::optional<std::string> processEnv(llvm::StringRef Name);
+
+/// Finds LibTorch's include directories: Torch_DIR, CMAKE_PREFIX_PATH,
+/// TORCH_INSTALL_PREFIX and LIBTORCH, then a pip install of torch (when
+/// python3 exists and TryPython is set), then Debian's libtorch-dev.
+std::optional<TorchIncludes> locateTorch(const EnvLookup &Env,
+                                         bool TryPython = true);
+
+/// The include directories of a LibTorch install prefix, or none.
+std::optional<std::vector<std::string>> torchIncludesUnder(llvm::StringRef Prefix);
+
+/// Inputs expanded to C++ sources, with a message for each input that is not
+/// usable.
+struct ExpandedInputs {
+  std::vector<std::string> Files;
+  std::vector<std::string> Errors;
+};
+
+/// True for the extensions torchlint analyses (.cpp, .cc, .cxx, .cu, ...).
+bool isCppSource(llvm::StringRef Path);
+
+/// Expands directories (recursively, skipping build and hidden folders) and
+/// checks that files exist; files come back absolute, sorted, deduplicated.
+ExpandedInputs expandInputs(const std::vector<std::string> &Inputs);
+
+/// Finds the compile command of each file: -p, flags after --, the nearest
+/// compile_commands.json above the file, or defaults with LibTorch found.
+class CommandResolver {
+public:
+  CommandResolver(std::optional<std::string> BuildPath,
+                  std::optional<std::vector<std::string>> FixedFlags,
+                  std::optional<TorchIncludes> Torch);
+
+  /// Loads the -p database; an error when it is missing or broken.
+  llvm::Error init();
+
+  /// The command line for File: argv[0] is the compiler, File is last.
+  llvm::Expected<std::vector<std::string>> commandFor(llvm::StringRef File);
+
+  /// Which database served File ("" for defaults); for --verbose.
+  std::string sourceOf(llvm::StringRef File) const;
+
+private:
+  llvm::Expected<clang::tooling::CompilationDatabase *>
+  databaseAbove(llvm::StringRef File);
+
+  std::optional<std::string> BuildPath;
+  std::optional<std::vector<std::string>> FixedFlags;
+  std::optional<TorchIncludes> Torch;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Explicit;
+  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>>
+      ByDir;
+  std::map<std::string, std::string> Sources;
+};
+
+/// Receives a unit's findings while its AST and SourceManager are alive.
+class FindingSink {
+public:
+  virtual ~FindingSink() = default;
+  virtual void consume(const std::vector<Finding> &Findings,
+                       clang::CompilerInstance &CI) = 0;
+};
+
+/// How one unit went.
+struct UnitOutcome {
+  bool Analysed = false;      ///< The engine ran on a usable AST.
+  unsigned Findings = 0;      ///< Findings handed to the sink.
+  unsigned CompileErrors = 0; ///< Errors clang reported (not ignored ones).
+  std::vector<std::string> MissingHeaders; ///< Skipped non-LibTorch includes.
+  bool MissingLibTorch = false;
+  bool UsedPreamble = false;
+  std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
+};
+
+/// Options of the parsing step.
+struct ParseOptions {
+  std::string ResourceDir;     ///< Clang's builtin headers.
+  std::string CacheDir;        ///< Where shared preambles live; "" = none.
+  bool SkipLibraryBodies = true;
+  bool Verify = false;         ///< Check expected-* comments (tests).
+  bool Verbose = false;
+};
+
+/// Parses one unit and runs the engine on it. Compiler diagnostics go to
+/// Diags (a text printer in the CLI).
+UnitOutcome analyzeUnit(llvm::StringRef File,
+                        const std::vector<std::string> &Command,
+                        const Engine &Engine, const ParseOptions &Options,
+                        FindingSink &Sink, clang::DiagnosticConsumer &Diags);
+
+/// Clang's resource directory for this build (builtin headers).
+std::string defaultResourceDir();
+
+/// The default cache directory ($XDG_CACHE_HOME/torchlint or ~/.cache/...).
+std::string defaultCacheDir(const EnvLookup &Env);
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,69 @@
+//===- Report.h - Findings as plain data, and their output ------*- C++ -*-===//
+//
+// While a unit's AST is alive, findings carry clang SourceLocations. Hosts
+// that outlive the AST (JSON, SARIF, --fix, baselines) need plain records:
+// file, line, column, byte offsets. FindingRecord is that form.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_REPORT_H
+#define TORCHLINT_REPORT_H
+
+#include "torchlint/Finding.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+/// A position in a file, 1-based line and column, 0-based byte offset.
+struct PlainLocation {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0;
+};
+
+/// A textual edit: replace Length bytes at Offset of File by Text.
+struct PlainEdit {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+struct PlainNote {
+  PlainLocation Loc;
+  std::string Message;
+};
+
+/// A finding detached from the AST.
+struct FindingRecord {
+  const RuleInfo *Rule = nullptr;
+  Severity Level = Severity::Warning;
+  PlainLocation Loc;
+  std::string Message;
+  std::vector<PlainNote> Notes;
+  std::vector<PlainEdit> Edits;
+  std::string LineText; ///< The source line of Loc, for fingerprints.
+};
+
+/// The file location clang would show for L: macro uses point at the use.
+PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
+
+/// Detaches F from its AST. Fix-its inside macros or headers that cannot be
+/// edited as text are dropped.
+FindingRecord toRecord(const Finding &F, Severity Level,
+                       const clang::SourceManager &SM,
+                       const clang::LangOptions &LO);
+
+/// Emits F through Diags exactly as clang would print a diagnostic, with the
+/// rule id in brackets, fix-its and notes.
+void emitDiagnostic(const Finding &F, Severity Level,
+                    clang::DiagnosticsEngine &Diags);
+
+} // namespace torchlint
+
+#endif

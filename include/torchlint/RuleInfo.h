@@ -1,0 +1,66 @@
+//===- RuleInfo.h - Static description of each rule -------------*- C++ -*-===//
+
+#ifndef TORCHLINT_RULEINFO_H
+#define TORCHLINT_RULEINFO_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+/// How loudly a finding is reported.
+enum class Severity { Note, Warning, Error };
+
+/// Whether a rule offers fix-its and whether they may be applied unreviewed.
+enum class FixKind {
+  None,      ///< The rule never offers a fix-it.
+  Safe,      ///< The fix-it keeps the program's meaning on every machine.
+  Suggested, ///< The fix-it is right in the usual case; review it.
+};
+
+/// One row of the rule table (RuleTable.def).
+struct RuleInfo {
+  llvm::StringRef Id;
+  llvm::StringRef Category;
+  Severity DefaultSeverity;
+  FixKind Fix;
+  llvm::StringRef Summary;
+};
+
+/// Every rule, in table order.
+llvm::ArrayRef<RuleInfo> allRules();
+
+/// The rule with this id, or null.
+const RuleInfo *findRule(llvm::StringRef Id);
+
+/// The lowercase spelling used in output ("warning").
+llvm::StringRef severityName(Severity S);
+
+/// The lowercase spelling of a fix kind ("safe").
+llvm::StringRef fixKindName(FixKind K);
+
+/// A clang-tidy style glob list ("-*,torch-hardcoded-device"): the last
+/// matching glob decides, a leading '-' excludes.
+class GlobList {
+public:
+  explicit GlobList(llvm::StringRef Globs);
+  bool contains(llvm::StringRef Name) const;
+
+private:
+  struct Glob {
+    bool Positive;
+    std::string Pattern;
+  };
+  std::vector<Glob> Globs;
+};
+
+/// Matches Name against a pattern in which '*' stands for any run of
+/// characters.
+bool globMatch(llvm::StringRef Pattern, llvm::StringRef Name);
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,313 @@
+//===- DeviceGuards.cpp - Is an accelerator safe to name here? ------------===//
+
+#include "DeviceGuards.h"
+#include "TorchApi.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
+
+using namespace clang;
+
+namespace torchlint {
+
+static GuardSense flip(GuardSense S) {
+  switch (S) {
+  case GuardSense::Available:
+    return GuardSense::Unavailable;
+  case GuardSense::Unavailable:
+    return GuardSense::Available;
+  case GuardSense::None:
+    return GuardSense::None;
+  }
+  return GuardSense::None;
+}
+
+/// Integer value of E when it is a constant the AST can fold.
+static std::optional<llvm::APSInt> constantValue(const Expr *E,
+                                                 const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt();
+  return std::nullopt;
+}
+
+static bool isDeviceCountCall(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(api::ignoreWrappers(E));
+  return CE && (api::hasQualifiedName(CE->getDirectCallee(),
+                                      "torch::cuda::device_count") ||
+                api::hasQualifiedName(CE->getDirectCallee(),
+                                      "c10::cuda::device_count"));
+}
+
+/// `device_count() OP N` as a guard.
+static GuardSense classifyCount(BinaryOperatorKind Op, const Expr *L,
+                                const Expr *R, const ASTContext &Ctx) {
+  bool Swapped = false;
+  if (!isDeviceCountCall(L)) {
+    if (!isDeviceCountCall(R))
+      return GuardSense::None;
+    std::swap(L, R);
+    Swapped = true;
+  }
+  std::optional<llvm::APSInt> N = constantValue(R, Ctx);
+  if (!N)
+    return GuardSense::None;
+  int64_t V = N->getExtValue();
+  if (Swapped) {
+    // N OP count  ==  count OP' N
+    switch (Op) {
+    case BO_LT: Op = BO_GT; break;
+    case BO_GT: Op = BO_LT; break;
+    case BO_LE: Op = BO_GE; break;
+    case BO_GE: Op = BO_LE; break;
+    default: break;
+    }
+  }
+  switch (Op) {
+  case BO_GT:
+    return V >= 0 ? GuardSense::Available : GuardSense::None;
+  case BO_GE:
+    return V >= 1 ? GuardSense::Available : GuardSense::None;
+  case BO_NE:
+    return V == 0 ? GuardSense::Available : GuardSense::None;
+  case BO_EQ:
+    return V == 0 ? GuardSense::Unavailable : GuardSense::Available;
+  case BO_LT:
+    return V <= 1 ? GuardSense::Unavailable : GuardSense::None;
+  case BO_LE:
+    return V <= 0 ? GuardSense::Unavailable : GuardSense::None;
+  default:
+    return GuardSense::None;
+  }
+}
+
+/// `x.type() == kCUDA`, `device == torch::kCPU` and friends.
+static GuardSense classifyKindCompare(bool Equal, const Expr *L,
+                                      const Expr *R) {
+  auto Sense = [&](const Expr *Side) {
+    if (api::isCudaKindRef(Side))
+      return GuardSense::Available;
+    if (api::isCpuKindRef(Side))
+      return GuardSense::Unavailable;
+    return GuardSense::None;
+  };
+  GuardSense S = Sense(R);
+  if (S == GuardSense::None)
+    S = Sense(L);
+  return Equal ? S : flip(S);
+}
+
+static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
+                               unsigned Depth) {
+  if (!E || Depth > 8)
+    return GuardSense::None;
+  E = api::ignoreWrappers(E);
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_LNot)
+      return flip(classifyImpl(UO->getSubExpr(), Ctx, Depth + 1));
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    GuardSense L = classifyImpl(BO->getLHS(), Ctx, Depth + 1);
+    GuardSense R = classifyImpl(BO->getRHS(), Ctx, Depth + 1);
+    switch (BO->getOpcode()) {
+    case BO_LAnd:
+      // Both conjuncts hold when the whole is true.
+      if (L == GuardSense::Available || R == GuardSense::Available)
+        return GuardSense::Available;
+      return GuardSense::None;
+    case BO_LOr:
+      // When the whole is false, both disjuncts are false.
+      if (L == GuardSense::Unavailable || R == GuardSense::Unavailable)
+        return GuardSense::Unavailable;
+      return GuardSense::None;
+    case BO_EQ:
+    case BO_NE:
+      if (GuardSense K = classifyKindCompare(BO->getOpcode() == BO_EQ,
+                                             BO->getLHS(), BO->getRHS());
+          K != GuardSense::None)
+        return K;
+      [[fallthrough]];
+    case BO_GT:
+    case BO_GE:
+    case BO_LT:
+    case BO_LE:
+      return classifyCount(BO->getOpcode(), BO->getLHS(), BO->getRHS(), Ctx);
+    default:
+      return GuardSense::None;
+    }
+  }
+
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (OC->getNumArgs() == 2 && (OC->getOperator() == OO_EqualEqual ||
+                                  OC->getOperator() == OO_ExclaimEqual))
+      return classifyKindCompare(OC->getOperator() == OO_EqualEqual,
+                                 OC->getArg(0), OC->getArg(1));
+    return GuardSense::None;
+  }
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier())
+      return GuardSense::None;
+    llvm::StringRef Name = MD->getName();
+    std::string Class = MD->getParent()->getQualifiedNameAsString();
+    bool DeviceOrTensor = Class == "c10::Device" || Class == "at::Tensor" ||
+                          Class == "at::TensorBase";
+    if (DeviceOrTensor && Name == "is_cuda")
+      return GuardSense::Available;
+    if (DeviceOrTensor && Name == "is_cpu")
+      return GuardSense::Unavailable;
+    if (Class == "at::Context" && Name == "hasCUDA")
+      return GuardSense::Available;
+    return GuardSense::None;
+  }
+
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD)
+      return GuardSense::None;
+    if (FD->getBuiltinID() == Builtin::BI__builtin_expect &&
+        CE->getNumArgs() >= 1)
+      return classifyImpl(CE->getArg(0), Ctx, Depth + 1);
+    if (api::hasQualifiedName(FD, "torch::cuda::is_available") ||
+        api::hasQualifiedName(FD, "torch::cuda::cudnn_is_available") ||
+        api::hasQualifiedName(FD, "at::hasCUDA") ||
+        api::hasQualifiedName(FD, "c10::cuda::device_count") ||
+        api::hasQualifiedName(FD, "torch::cuda::device_count"))
+      return GuardSense::Available;
+    return GuardSense::None;
+  }
+
+  // A bool remembered from a guard: `const bool use_cuda = is_available();`.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasInit() && VD->getType()->isBooleanType())
+        return classifyImpl(VD->getInit(), Ctx, Depth + 1);
+
+  return GuardSense::None;
+}
+
+GuardSense classifyGuard(const Expr *Cond, const ASTContext &Ctx) {
+  return classifyImpl(Cond, Ctx, 0);
+}
+
+/// True when S always leaves the enclosing block: return, throw, continue,
+/// break, or a call to a [[noreturn]] function.
+static bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && alwaysExits(CS->body_back());
+  if (isa<ReturnStmt, ContinueStmt, BreakStmt, CXXThrowExpr>(S))
+    return true;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = api::ignoreWrappers(E);
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        return FD->isNoReturn();
+  }
+  return false;
+}
+
+/// True when S, standing before the use in the same block, lets control pass
+/// only where CUDA is available.
+static bool establishesGuard(const Stmt *S, const ASTContext &Ctx) {
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getElse() || !alwaysExits(If->getThen()))
+      return false;
+    return classifyImpl(If->getCond(), Ctx, 0) == GuardSense::Unavailable;
+  }
+  // assert(guard) expands to `cond ? void(0) : __assert_fail(...)`.
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (const auto *CO =
+            dyn_cast<ConditionalOperator>(api::ignoreWrappers(E)))
+      return alwaysExits(CO->getFalseExpr()) &&
+             classifyImpl(CO->getCond(), Ctx, 0) == GuardSense::Available;
+  // TORCH_CHECK(guard, ...) expands to a do/while(false) or a bare block
+  // holding the failing if.
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return establishesGuard(Do->getBody(), Ctx);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(CS->body(), [&](const Stmt *Inner) {
+      return establishesGuard(Inner, Ctx);
+    });
+  return false;
+}
+
+/// True when E selects a device at run time: a ternary whose arms name a
+/// CUDA device and the CPU.
+static bool isDeviceChoice(const ConditionalOperator *CO) {
+  auto NamesCpu = [](const Expr *E) {
+    E = api::ignoreWrappers(E);
+    if (api::isCpuKindRef(E))
+      return true;
+    if (const auto *SL = dyn_cast<StringLiteral>(E))
+      return SL->getString() == "cpu";
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      return CE->getNumArgs() >= 1 && (api::isCpuKindRef(CE->getArg(0)));
+    return false;
+  };
+  return NamesCpu(CO->getTrueExpr()) || NamesCpu(CO->getFalseExpr());
+}
+
+bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
+  DynTypedNode Child = DynTypedNode::create(*Use);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return false;
+    const DynTypedNode &Parent = Parents[0];
+    const Stmt *ChildStmt = Child.get<Stmt>();
+
+    if (const auto *If = Parent.get<IfStmt>()) {
+      GuardSense S = classifyImpl(If->getCond(), Ctx, 0);
+      if (ChildStmt == If->getThen() && S == GuardSense::Available)
+        return true;
+      if (ChildStmt == If->getElse() && S == GuardSense::Unavailable)
+        return true;
+    } else if (const auto *CO = Parent.get<ConditionalOperator>()) {
+      if (ChildStmt != CO->getCond()) {
+        GuardSense S = classifyImpl(CO->getCond(), Ctx, 0);
+        if (ChildStmt == CO->getTrueExpr() && S == GuardSense::Available)
+          return true;
+        if (ChildStmt == CO->getFalseExpr() && S == GuardSense::Unavailable)
+          return true;
+        // `use_gpu ? kCUDA : kCPU` is an explicit run-time choice.
+        if (isDeviceChoice(CO))
+          return true;
+      }
+    } else if (const auto *BO = Parent.get<BinaryOperator>()) {
+      if (ChildStmt == BO->getRHS()) {
+        GuardSense L = classifyImpl(BO->getLHS(), Ctx, 0);
+        if (BO->getOpcode() == BO_LAnd && L == GuardSense::Available)
+          return true;
+        if (BO->getOpcode() == BO_LOr && L == GuardSense::Unavailable)
+          return true;
+      }
+    } else if (const auto *While = Parent.get<WhileStmt>()) {
+      if (ChildStmt == While->getBody() &&
+          classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available)
+        return true;
+    } else if (const auto *CS = Parent.get<CompoundStmt>()) {
+      for (const Stmt *S : CS->body()) {
+        if (S == ChildStmt)
+          break;
+        if (establishesGuard(S, Ctx))
+          return true;
+      }
+    } else if (Parent.get<FunctionDecl>()) {
+      return false;
+    }
+    Child = Parent;
+  }
+  return false;
+}
+
+} // namespace torchlint

@@ -1,0 +1,33 @@
+//===- DeviceGuards.h - Is an accelerator safe to name here? ----*- C++ -*-===//
+
+#ifndef TORCHLINT_RULES_DEVICEGUARDS_H
+#define TORCHLINT_RULES_DEVICEGUARDS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+namespace torchlint {
+
+/// What a condition says about CUDA when it is true.
+enum class GuardSense {
+  None,        ///< Nothing known.
+  Available,   ///< True only where CUDA is usable (is_available(), is_cuda()).
+  Unavailable, ///< True where CUDA may be missing (!is_available(), is_cpu()).
+};
+
+/// Classifies a condition: torch::cuda::is_available(), device_count() > 0
+/// (or >= N, != 0), cudnn_is_available(), d.is_cuda(), !d.is_cpu(),
+/// d.type() == kCUDA, bool variables initialised from one of those, and their
+/// negations and conjunctions.
+GuardSense classifyGuard(const clang::Expr *Cond,
+                         const clang::ASTContext &Ctx);
+
+/// True when a CUDA availability guard dominates Use: an if or loop whose
+/// condition holds only with CUDA, a ternary choosing between devices, the
+/// right side of `guard && ...`, or an earlier `if (!guard) return/throw/
+/// continue/break;`, TORCH_CHECK(guard) or assert(guard) in an enclosing block.
+bool isCudaGuarded(const clang::Stmt *Use, clang::ASTContext &Ctx);
+
+} // namespace torchlint
+
+#endif

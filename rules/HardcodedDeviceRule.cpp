@@ -1,0 +1,236 @@
+//===- HardcodedDeviceRule.cpp - torch-hardcoded-device -------------------===//
+//
+// Finds CUDA devices named where nothing proves CUDA is there: the program
+// then works on the author's GPU machine and throws on every CPU-only one
+// ("Torch not compiled with CUDA enabled" or "no CUDA GPUs are available").
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceGuards.h"
+#include "RuleUtils.h"
+#include "Rules.h"
+#include "TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torchlint {
+namespace {
+
+constexpr llvm::StringLiteral GuardHint = "torch::cuda::is_available()";
+
+class HardcodedDeviceRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        declRefExpr(to(decl(anyOf(varDecl(hasName("::c10::kCUDA")),
+                                  enumConstantDecl(
+                                      hasName("::c10::DeviceType::CUDA"))))))
+            .bind("kind"),
+        this);
+    Finder.addMatcher(
+        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+                             ofClass(hasName("::c10::Device")))))
+            .bind("device"),
+        this);
+    Finder.addMatcher(
+        cxxMemberCallExpr(callee(cxxMethodDecl(
+                              hasName("cuda"),
+                              ofClass(hasAnyName("::at::Tensor",
+                                                 "::at::TensorBase")))))
+            .bind("cuda-call"),
+        this);
+    Finder.addMatcher(
+        callExpr(callee(functionDecl(
+                     matchesName("^::(torch|at|c10)::cuda::"))))
+            .bind("cuda-only"),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    ASTContext &Ctx = *Result.Context;
+    if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("kind"))
+      checkKindRef(Ref, Ctx);
+    else if (const auto *CE =
+                 Result.Nodes.getNodeAs<CXXConstructExpr>("device"))
+      checkDeviceString(CE, Ctx);
+    else if (const auto *MC =
+                 Result.Nodes.getNodeAs<CXXMemberCallExpr>("cuda-call"))
+      checkCudaCall(MC, Ctx);
+    else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("cuda-only"))
+      checkCudaOnlyCall(Call, Ctx);
+  }
+
+private:
+  /// True when E is compared with something or labels a case: it asks which
+  /// device there is rather than choosing one.
+  static bool isInspection(const Expr *E, ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*E);
+    for (unsigned Steps = 0; Steps < 6; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *BO = P.get<BinaryOperator>())
+        return BO->isEqualityOp();
+      if (const auto *OC = P.get<CXXOperatorCallExpr>())
+        return OC->getOperator() == OO_EqualEqual ||
+               OC->getOperator() == OO_ExclaimEqual;
+      if (P.get<CaseStmt>() || P.get<ConstantExpr>())
+        return P.get<CaseStmt>() != nullptr;
+      if (!P.get<ImplicitCastExpr>() && !P.get<ParenExpr>() &&
+          !P.get<ConstantExpr>())
+        return false;
+      Node = P;
+    }
+    return false;
+  }
+
+  /// When Use is the whole initialiser of a device variable, the durable fix
+  /// is to make that variable a run-time choice.
+  static const VarDecl *initialisedVariable(const Expr *Use, ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return nullptr;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *VD = P.get<VarDecl>())
+        return (api::isDeviceType(VD->getType()) ||
+                api::isDeviceKindType(VD->getType()))
+                   ? VD
+                   : nullptr;
+      const auto *E = P.get<Expr>();
+      if (!E)
+        return nullptr;
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+        if (api::writtenArgCount(CE) != 1)
+          return nullptr; // Device(kCUDA, 1) keeps its index.
+      if (!isa<ImplicitCastExpr, CXXConstructExpr, MaterializeTemporaryExpr,
+               CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
+               CXXFunctionalCastExpr, ParenListExpr, InitListExpr>(E))
+        return nullptr;
+      Node = P;
+    }
+    return nullptr;
+  }
+
+  /// The argument of Tensor::to that Use is, when it is one.
+  static bool isToArgument(const Expr *Use, ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *MC = P.get<CXXMemberCallExpr>())
+        return api::isTensorMethod(MC->getMethodDecl(), "to");
+      const auto *E = P.get<Expr>();
+      if (!E || !isa<ImplicitCastExpr, CXXConstructExpr,
+                     MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                     ParenExpr>(E))
+        return false;
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+          CE && api::writtenArgCount(CE) != 1)
+        return false;
+      Node = P;
+    }
+    return false;
+  }
+
+  void reportUse(const Expr *Use, std::string Spelled, llvm::StringRef Kind,
+                 std::optional<std::string> ChoiceText, ASTContext &Ctx) {
+    Finding &F = report(Use->getBeginLoc(),
+                        (Kind + " " + Spelled + " is used without a " +
+                         GuardHint + " guard")
+                            .str());
+    if (const VarDecl *VD = initialisedVariable(Use, Ctx); VD && ChoiceText) {
+      if (auto Fix = replaceFix(Use->getSourceRange(), *ChoiceText, Ctx))
+        F.Fixes.push_back(*Fix);
+      return;
+    }
+    if (isToArgument(Use, Ctx))
+      if (const ValueDecl *Var = findDeviceVariable(Use, Ctx)) {
+        if (auto Fix =
+                replaceFix(Use->getSourceRange(), Var->getName(), Ctx)) {
+          F.Fixes.push_back(*Fix);
+          F.Notes.push_back({Var->getLocation(),
+                             ("use the device chosen here, '" +
+                              Var->getName() + "'")
+                                 .str()});
+        }
+      }
+  }
+
+  void checkKindRef(const DeclRefExpr *Ref, ASTContext &Ctx) {
+    if (isInspection(Ref, Ctx) || isCudaGuarded(Ref, Ctx))
+      return;
+    std::string Spelled = api::sourceText(Ref, Ctx);
+    if (Spelled.empty())
+      Spelled = "torch::kCUDA";
+    reportUse(Ref, "'" + Spelled + "'", "CUDA device",
+              "torch::cuda::is_available() ? " + Spelled + " : torch::kCPU",
+              Ctx);
+  }
+
+  void checkDeviceString(const CXXConstructExpr *CE, ASTContext &Ctx) {
+    if (CE->getNumArgs() < 1)
+      return;
+    std::optional<std::string> Name = api::cudaStringLiteral(CE->getArg(0));
+    if (!Name)
+      return;
+    const Expr *Literal = api::ignoreWrappers(CE->getArg(0));
+    if (isCudaGuarded(Literal, Ctx))
+      return;
+    std::optional<std::string> Choice;
+    if (*Name == "cuda")
+      Choice = "torch::cuda::is_available() ? \"cuda\" : \"cpu\"";
+    reportUse(Literal, "\"" + *Name + "\"", "CUDA device", Choice, Ctx);
+  }
+
+  void checkCudaCall(const CXXMemberCallExpr *MC, ASTContext &Ctx) {
+    if (isCudaGuarded(MC, Ctx))
+      return;
+    const Expr *Object = MC->getImplicitObjectArgument();
+    std::string ObjectText = api::sourceText(Object, Ctx);
+    std::string Shown = ObjectText.empty() ? "cuda()" : ObjectText + ".cuda()";
+    Finding &F = report(MC->getExprLoc(),
+                        ("'" + Shown +
+                         "' moves the tensor to a CUDA device without a " +
+                         GuardHint + " guard")
+                            .str());
+    if (const ValueDecl *Var = findDeviceVariable(MC, Ctx)) {
+      SourceRange CallRange(MC->getExprLoc(), MC->getEndLoc());
+      if (auto Fix = replaceFix(CallRange, ("to(" + Var->getName() + ")").str(),
+                                Ctx)) {
+        F.Fixes.push_back(*Fix);
+        F.Notes.push_back(
+            {Var->getLocation(),
+             ("use the device chosen here, '" + Var->getName() + "'").str()});
+      }
+    }
+  }
+
+  void checkCudaOnlyCall(const CallExpr *Call, ASTContext &Ctx) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!api::isCudaOnlyFunction(FD) || isCudaGuarded(Call, Ctx))
+      return;
+    report(Call->getBeginLoc(),
+           ("CUDA-only call '" + FD->getQualifiedNameAsString() +
+            "' is made without a " + GuardHint + " guard")
+               .str());
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createHardcodedDeviceRule(const RuleInfo &Info,
+                                                RuleEnvironment &Env) {
+  return std::make_unique<HardcodedDeviceRule>(Info, Env);
+}
+
+} // namespace torchlint

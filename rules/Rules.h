@@ -1,0 +1,17 @@
+//===- Rules.h - Factories of every rule in RuleTable.def -------*- C++ -*-===//
+
+#ifndef TORCHLINT_RULES_RULES_H
+#define TORCHLINT_RULES_RULES_H
+
+#include "torchlint/Rule.h"
+
+namespace torchlint {
+
+#define TORCHLINT_RULE(Id, Class, Category, Severity, Fix, Summary)           \
+  std::unique_ptr<Rule> create##Class(const RuleInfo &Info,                   \
+                                      RuleEnvironment &Env);
+#include "torchlint/RuleTable.def"
+
+} // namespace torchlint
+
+#endif

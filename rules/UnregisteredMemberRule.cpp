@@ -1,0 +1,325 @@
+//===- UnregisteredMemberRule.cpp - torch-unregistered-member -------------===//
+//
+// Module::to(device) moves exactly what was registered: parameters, buffers
+// and submodules. A tensor member, a container of tensors or a submodule
+// holder that a module builds in its constructor but never registers stays
+// on the CPU while the rest of the module moves, and the first forward() on
+// a GPU throws "Expected all tensors to be on the same device".
+//
+// Precision: a member counts only when the module creates it at construction
+// time (constructor, in-class initialiser, reset(), or a method the
+// constructor calls). Tensors first assigned in forward() are caches that
+// follow their inputs and are left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuleUtils.h"
+#include "Rules.h"
+#include "TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torchlint {
+namespace {
+
+enum class MemberKind { Tensor, TensorContainer, Submodule };
+
+MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
+  QualType T = F->getType();
+  Relevant = true;
+  if (api::isTensorType(T) && !T->isReferenceType())
+    return MemberKind::Tensor;
+  if (api::isTensorContainerType(T) && !T->isReferenceType())
+    return MemberKind::TensorContainer;
+  if (api::isModuleHolderType(T) || api::isModulePointerType(T))
+    return MemberKind::Submodule;
+  Relevant = false;
+  return MemberKind::Tensor;
+}
+
+bool isRegisterCall(const CallExpr *CE) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier())
+    return false;
+  llvm::StringRef N = MD->getName();
+  return (N == "register_buffer" || N == "register_parameter" ||
+          N == "register_module") &&
+         MD->getParent()->getQualifiedNameAsString() == "torch::nn::Module";
+}
+
+/// The field a member expression names on `this`, if any.
+const FieldDecl *thisField(const Expr *E) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(api::ignoreWrappers(E));
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+/// Finds register_* calls and `this` fields referenced below a statement.
+class Scan : public RecursiveASTVisitor<Scan> {
+public:
+  bool HasRegister = false;
+  llvm::SmallPtrSet<const FieldDecl *, 4> Fields;
+  bool VisitCallExpr(CallExpr *CE) {
+    HasRegister |= isRegisterCall(CE);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (const FieldDecl *F = thisField(ME))
+      Fields.insert(F);
+    return true;
+  }
+};
+
+Scan scan(const Stmt *S) {
+  Scan Result;
+  Result.TraverseStmt(const_cast<Stmt *>(S));
+  return Result;
+}
+
+/// True for initialisers that create nothing: `{nullptr}`, `{}`.
+bool createsNothing(const Expr *E) {
+  E = api::ignoreWrappers(E);
+  if (!E || isa<CXXNullPtrLiteralExpr>(E))
+    return true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return llvm::all_of(CE->arguments(), [](const Expr *A) {
+      return isa<CXXDefaultArgExpr>(A) ||
+             isa<CXXNullPtrLiteralExpr>(api::ignoreWrappers(A));
+    });
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 0 ||
+           (IL->getNumInits() == 1 && createsNothing(IL->getInit(0)));
+  return false;
+}
+
+struct MemberState {
+  bool Registered = false;
+  const Expr *Creation = nullptr; ///< The expression that builds the value.
+  SourceLocation CreationLoc;
+};
+
+class UnregisteredMemberRule : public Rule {
+public:
+  using Rule::Rule;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(cxxRecordDecl(isDefinition(), unless(isImplicit()),
+                                    unless(classTemplateSpecializationDecl()))
+                          .bind("class"),
+                      this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
+    if (!api::isModuleClass(RD))
+      return;
+    llvm::DenseMap<const FieldDecl *, MemberState> States;
+    for (const FieldDecl *F : RD->fields()) {
+      bool Relevant;
+      memberKind(F, Relevant);
+      if (Relevant)
+        States[F];
+    }
+    if (States.empty())
+      return;
+
+    // In-class initialisers.
+    for (auto &[F, State] : States)
+      if (const Expr *Init = F->getInClassInitializer())
+        noteInit(State, Init, Init->getBeginLoc());
+
+    llvm::SmallPtrSet<const FunctionDecl *, 8> Construction;
+    for (const CXXMethodDecl *MD : RD->methods())
+      if (const FunctionDecl *Def = MD->getDefinition();
+          Def && (isa<CXXConstructorDecl>(MD) || MD->getName() == "reset"))
+        Construction.insert(Def);
+    // Methods the constructors call directly also build the module.
+    for (const FunctionDecl *Ctor : llvm::SmallVector<const FunctionDecl *, 4>(
+             Construction.begin(), Construction.end()))
+      collectCallees(Ctor->getBody(), RD, Construction);
+
+    for (const CXXMethodDecl *MD : RD->methods()) {
+      const FunctionDecl *Def = MD->getDefinition();
+      if (!Def || !Def->hasBody())
+        continue;
+      bool Constructs = Construction.count(Def);
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+        for (const CXXCtorInitializer *I : Ctor->inits())
+          if (I->isWritten() && I->getMember() && States.count(I->getMember()))
+            noteInit(States[I->getMember()], I->getInit(),
+                     I->getMemberLocation());
+      visitBody(Def->getBody(), Constructs, States);
+    }
+
+    for (const FieldDecl *F : RD->fields()) {
+      auto It = States.find(F);
+      if (It == States.end() || It->second.Registered ||
+          !It->second.Creation)
+        continue;
+      reportMember(F, RD, It->second, *Result.Context);
+    }
+  }
+
+private:
+  static void collectCallees(const Stmt *Body, const CXXRecordDecl *RD,
+                             llvm::SmallPtrSetImpl<const FunctionDecl *> &Out) {
+    struct V : RecursiveASTVisitor<V> {
+      const CXXRecordDecl *RD;
+      llvm::SmallPtrSetImpl<const FunctionDecl *> &Out;
+      V(const CXXRecordDecl *RD, llvm::SmallPtrSetImpl<const FunctionDecl *> &O)
+          : RD(RD), Out(O) {}
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+        if (const CXXMethodDecl *MD = MC->getMethodDecl())
+          if (MD->getParent() == RD && isa<CXXThisExpr>(
+                  MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+            if (const FunctionDecl *Def = MD->getDefinition())
+              Out.insert(Def);
+        return true;
+      }
+    } Visitor(RD, Out);
+    Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  static void noteInit(MemberState &State, const Expr *Init,
+                       SourceLocation Loc) {
+    if (!Init)
+      return;
+    if (scan(Init).HasRegister) {
+      State.Registered = true;
+      return;
+    }
+    if (!createsNothing(Init) && !State.Creation) {
+      State.Creation = Init;
+      State.CreationLoc = Loc;
+    }
+  }
+
+  void visitBody(const Stmt *Body, bool Constructs,
+                 llvm::DenseMap<const FieldDecl *, MemberState> &States) {
+    struct V : RecursiveASTVisitor<V> {
+      bool Constructs;
+      llvm::DenseMap<const FieldDecl *, MemberState> &States;
+      V(bool C, llvm::DenseMap<const FieldDecl *, MemberState> &S)
+          : Constructs(C), States(S) {}
+
+      void assignment(const Expr *LHS, const Expr *RHS, SourceLocation Loc) {
+        const FieldDecl *F = thisField(LHS);
+        if (!F || !States.count(F))
+          return;
+        if (scan(RHS).HasRegister)
+          States[F].Registered = true;
+        else if (Constructs)
+          noteInit(States[F], RHS, Loc);
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->getOpcode() == BO_Assign)
+          assignment(BO->getLHS(), BO->getRHS(), BO->getLHS()->getBeginLoc());
+        return true;
+      }
+      bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+        if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+          assignment(OC->getArg(0), OC->getArg(1), OC->getBeginLoc());
+        return true;
+      }
+      bool VisitCallExpr(CallExpr *CE) {
+        // register_buffer("b", b_) registers the member it is handed.
+        if (isRegisterCall(CE))
+          for (const FieldDecl *F : scan(CE).Fields)
+            if (States.count(F))
+              States[F].Registered = true;
+        return true;
+      }
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+        // anchors_.push_back(...) fills a container at construction.
+        const FieldDecl *F = thisField(MC->getImplicitObjectArgument());
+        const CXXMethodDecl *MD = MC->getMethodDecl();
+        if (F && States.count(F) && Constructs && MD && MD->getIdentifier() &&
+            llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{
+                                   "push_back", "emplace_back", "insert",
+                                   "emplace", "push_front"},
+                               MD->getName()) &&
+            !States[F].Creation) {
+          States[F].Creation = MC;
+          States[F].CreationLoc = MC->getBeginLoc();
+        }
+        return true;
+      }
+      bool VisitCXXForRangeStmt(CXXForRangeStmt *RF) {
+        // for (auto &t : tensors_) register_buffer(..., t);
+        if (scan(RF->getBody()).HasRegister)
+          for (const FieldDecl *F : scan(RF->getRangeInit()).Fields)
+            if (States.count(F))
+              States[F].Registered = true;
+        return true;
+      }
+    } Visitor(Constructs, States);
+    Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  void reportMember(const FieldDecl *F, const CXXRecordDecl *RD,
+                    const MemberState &State, ASTContext &Ctx) {
+    bool Relevant;
+    MemberKind Kind = memberKind(F, Relevant);
+    std::string Name = F->getNameAsString();
+    std::string Module = RD->getNameAsString();
+    std::string What, Left;
+    switch (Kind) {
+    case MemberKind::Tensor:
+      What = "tensor member";
+      Left = "it";
+      break;
+    case MemberKind::TensorContainer:
+      What = "tensor container";
+      Left = "its tensors";
+      break;
+    case MemberKind::Submodule:
+      What = "submodule";
+      Left = "its parameters";
+      break;
+    }
+    Finding &Fd = report(F->getLocation(),
+                         What + " '" + Name + "' of module '" + Module +
+                             "' is not registered, so module->to(device) "
+                             "leaves " +
+                             Left + " behind");
+    Fd.Notes.push_back({State.CreationLoc, "'" + Name + "' is created here"});
+    if (Kind == MemberKind::TensorContainer)
+      return;
+    const Expr *Value = api::ignoreWrappers(State.Creation);
+    // Only a whole expression of the member's type can be wrapped; braced
+    // and parenthesised constructor arguments cannot.
+    if (!Value || isa<InitListExpr>(Value) ||
+        (isa<CXXConstructExpr>(Value) && !isa<CXXTemporaryObjectExpr>(Value)) ||
+        !Ctx.hasSameUnqualifiedType(Value->getType().getNonReferenceType(),
+                                    F->getType()))
+      return;
+    std::string Text = api::sourceText(Value, Ctx);
+    if (Text.empty())
+      return;
+    llvm::StringRef Registered = llvm::StringRef(Name).rtrim('_');
+    std::string Call = Kind == MemberKind::Submodule ? "register_module"
+                       : Text.find("requires_grad(true)") != std::string::npos
+                           ? "register_parameter"
+                           : "register_buffer";
+    if (auto Fix = replaceFix(Value->getSourceRange(),
+                              Call + "(\"" + Registered.str() + "\", " + Text +
+                                  ")",
+                              Ctx))
+      Fd.Fixes.push_back(*Fix);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createUnregisteredMemberRule(const RuleInfo &Info,
+                                                   RuleEnvironment &Env) {
+  return std::make_unique<UnregisteredMemberRule>(Info, Env);
+}
+
+} // namespace torchlint

@@ -1,0 +1,10 @@
+//===- main.cpp - torchlint entry point -----------------------------------===//
+
+#include "Driver.h"
+
+#include "llvm/Support/InitLLVM.h"
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  return torchlint::runDriver(Argc, Argv);
+}

@@ -1,0 +1,141 @@
+//===- CommandResolver.cpp - Compile commands for each file ---------------===//
+
+#include "torchlint/Frontend.h"
+
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace torchlint {
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+using clang::tooling::CompilationDatabase;
+using clang::tooling::JSONCommandLineSyntax;
+using clang::tooling::JSONCompilationDatabase;
+
+CommandResolver::CommandResolver(
+    std::optional<std::string> BuildPath,
+    std::optional<std::vector<std::string>> FixedFlags,
+    std::optional<TorchIncludes> Torch)
+    : BuildPath(std::move(BuildPath)), FixedFlags(std::move(FixedFlags)),
+      Torch(std::move(Torch)) {}
+
+/// Loads compile_commands.json from a directory or names the file itself.
+static llvm::Expected<std::unique_ptr<CompilationDatabase>>
+loadJson(llvm::StringRef Where) {
+  llvm::SmallString<256> File(Where);
+  if (fs::is_directory(File))
+    path::append(File, "compile_commands.json");
+  if (!fs::exists(File))
+    return llvm::createStringError(std::errc::no_such_file_or_directory,
+                                   "no compile_commands.json in '%s'",
+                                   Where.str().c_str());
+  std::string Error;
+  auto DB = JSONCompilationDatabase::loadFromFile(
+      File, Error, JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "cannot load '%s': %s", File.c_str(),
+                                   Error.c_str());
+  // Headers and files added since the last configure get the command of
+  // the most similar file, as clang-tidy does.
+  return clang::tooling::inferMissingCompileCommands(std::move(DB));
+}
+
+llvm::Error CommandResolver::init() {
+  if (!BuildPath)
+    return llvm::Error::success();
+  auto DB = loadJson(*BuildPath);
+  if (!DB)
+    return DB.takeError();
+  Explicit = std::move(*DB);
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompilationDatabase *>
+CommandResolver::databaseAbove(llvm::StringRef File) {
+  llvm::SmallString<256> Dir(File);
+  path::remove_filename(Dir);
+  std::vector<std::string> Visited;
+  CompilationDatabase *Found = nullptr;
+  for (; !Dir.empty(); path::remove_filename(Dir)) {
+    std::string Key(Dir);
+    if (auto It = ByDir.find(Key); It != ByDir.end()) {
+      Found = It->second.get();
+      break;
+    }
+    Visited.push_back(Key);
+    llvm::SmallString<256> Candidate(Dir);
+    path::append(Candidate, "compile_commands.json");
+    if (fs::exists(Candidate)) {
+      auto DB = loadJson(Dir);
+      if (!DB)
+        return DB.takeError();
+      Sources[Key] = std::string(Candidate);
+      ByDir[Key] = std::move(*DB);
+      Found = ByDir[Key].get();
+      Visited.pop_back();
+      break;
+    }
+    if (Dir == path::root_path(Dir))
+      break;
+  }
+  // Remember the answer for every folder on the way up. Folders without a
+  // database share a null entry so the walk is done once per folder.
+  for (const std::string &V : Visited)
+    ByDir.emplace(V, nullptr);
+  return Found;
+}
+
+std::string CommandResolver::sourceOf(llvm::StringRef File) const {
+  if (FixedFlags)
+    return "flags after --";
+  if (BuildPath)
+    return *BuildPath;
+  llvm::SmallString<256> Dir(File);
+  path::remove_filename(Dir);
+  for (; !Dir.empty(); path::remove_filename(Dir)) {
+    if (auto It = Sources.find(std::string(Dir)); It != Sources.end())
+      return It->second;
+    if (Dir == path::root_path(Dir))
+      break;
+  }
+  return "";
+}
+
+llvm::Expected<std::vector<std::string>>
+CommandResolver::commandFor(llvm::StringRef File) {
+  CompilationDatabase *DB = Explicit.get();
+  if (!DB && !FixedFlags) {
+    auto Above = databaseAbove(File);
+    if (!Above)
+      return Above.takeError();
+    DB = *Above;
+  }
+  if (DB) {
+    std::vector<clang::tooling::CompileCommand> Commands =
+        DB->getCompileCommands(File);
+    if (!Commands.empty()) {
+      std::vector<std::string> Line = Commands.front().CommandLine;
+      // Relative paths in the command are relative to its directory.
+      Line.insert(Line.begin() + 1,
+                  "-working-directory=" + Commands.front().Directory);
+      return Line;
+    }
+  }
+  std::vector<std::string> Line = {"clang++"};
+  if (FixedFlags)
+    Line.insert(Line.end(), FixedFlags->begin(), FixedFlags->end());
+  else
+    Line.push_back("-std=c++17");
+  if (Torch)
+    for (const std::string &Dir : Torch->Dirs) {
+      Line.push_back("-isystem");
+      Line.push_back(Dir);
+    }
+  Line.push_back(File.str());
+  return Line;
+}
+
+} // namespace torchlint

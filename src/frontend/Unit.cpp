@@ -1,0 +1,295 @@
+//===- Unit.cpp - Parse one translation unit and run the engine -----------===//
+
+#include "Preamble.h"
+#include "torchlint/Frontend.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Basic/DiagnosticLex.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#ifndef TORCHLINT_CLANG_RESOURCE_DIR
+#define TORCHLINT_CLANG_RESOURCE_DIR ""
+#endif
+
+using namespace clang;
+
+namespace torchlint {
+
+namespace fs = llvm::sys::fs;
+
+std::string defaultResourceDir() {
+  if (auto Env = processEnv("TORCHLINT_RESOURCE_DIR"))
+    return *Env;
+  return TORCHLINT_CLANG_RESOURCE_DIR;
+}
+
+std::string defaultCacheDir(const EnvLookup &Env) {
+  llvm::SmallString<256> Dir;
+  if (auto Xdg = Env("XDG_CACHE_HOME"))
+    Dir = *Xdg;
+  else if (auto Home = Env("HOME"))
+    llvm::sys::path::append(Dir, *Home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(Dir, "torchlint");
+  return std::string(Dir);
+}
+
+static bool isLibTorchInclude(llvm::StringRef Name) {
+  return Name.startswith("torch/") || Name.startswith("ATen/") ||
+         Name.startswith("c10/") || Name.startswith("caffe2/");
+}
+
+namespace {
+
+/// State shared by the pieces that watch one unit being parsed.
+struct UnitState {
+  UnitOutcome Outcome;
+  bool Lenient() const { return !Outcome.MissingHeaders.empty(); }
+};
+
+/// Treats a missing third-party header as empty, so the LibTorch code of the
+/// file is still analysed (a fatal "file not found" would stop Clang from
+/// instantiating templates). Missing LibTorch headers are not skipped: without
+/// them there is nothing to analyse.
+class MissingIncludeHandler : public PPCallbacks {
+public:
+  explicit MissingIncludeHandler(UnitState &State) : State(State) {}
+  bool FileNotFound(llvm::StringRef FileName) override {
+    if (isLibTorchInclude(FileName)) {
+      State.Outcome.MissingLibTorch = true;
+      return false;
+    }
+    if (!llvm::is_contained(State.Outcome.MissingHeaders, FileName))
+      State.Outcome.MissingHeaders.push_back(FileName.str());
+    return true;
+  }
+
+private:
+  UnitState &State;
+};
+
+/// Forwards diagnostics to the host's consumer, except compiler errors that a
+/// skipped header explains, and all but the first few errors of a unit.
+class UnitDiagnostics : public DiagnosticConsumer {
+public:
+  UnitDiagnostics(DiagnosticConsumer &Next, UnitState &State)
+      : Next(Next), State(State) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    if (Level == DiagnosticsEngine::Note) {
+      if (ForwardNotes)
+        Next.HandleDiagnostic(Level, Info);
+      return;
+    }
+    ForwardNotes = false;
+    if (Level >= DiagnosticsEngine::Error) {
+      if (isMissingLibTorch(Info))
+        return; // The frontend explains this in one line of its own.
+      if (State.Lenient())
+        return; // Consequences of a skipped header.
+      if (++State.Outcome.CompileErrors > MaxShownErrors)
+        return;
+    }
+    ForwardNotes = true;
+    // Only shown errors are counted here: Clang prints "N errors generated"
+    // from this count, and a warning count would print "N warnings
+    // generated", which the host's summary already says.
+    if (Level >= DiagnosticsEngine::Error)
+      DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  static bool isMissingLibTorch(const Diagnostic &Info) {
+    if (Info.getID() != diag::err_pp_file_not_found || Info.getNumArgs() < 1 ||
+        Info.getArgKind(0) != DiagnosticsEngine::ak_std_string)
+      return false;
+    return isLibTorchInclude(Info.getArgStdStr(0));
+  }
+
+  static constexpr unsigned MaxShownErrors = 3;
+  DiagnosticConsumer &Next;
+  UnitState &State;
+  bool ForwardNotes = false;
+};
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(CompilerInstance &CI, const Engine &E, FindingSink &Sink,
+                   UnitState &State)
+      : CI(CI), TheEngine(E), Sink(Sink), State(State) {}
+
+  // Library bodies are never analysed, so they need not be parsed; the
+  // user's own files and headers always are.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return isLibraryLocation(CI.getSourceManager(), D->getLocation());
+  }
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (!isLibraryLocation(CI.getSourceManager(), D->getLocation()))
+        UserDecls.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (State.Outcome.MissingLibTorch ||
+        (CI.getDiagnostics().hasFatalErrorOccurred() && !State.Lenient()) ||
+        (State.Outcome.CompileErrors > 0 && !State.Lenient()))
+      return;
+    std::vector<Finding> Findings = TheEngine.analyze(Ctx, &UserDecls);
+    State.Outcome.Analysed = true;
+    State.Outcome.Findings = Findings.size();
+    Sink.consume(Findings, CI);
+  }
+
+private:
+  CompilerInstance &CI;
+  const Engine &TheEngine;
+  FindingSink &Sink;
+  UnitState &State;
+  std::vector<Decl *> UserDecls;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const Engine &E, FindingSink &Sink, UnitState &State,
+                 bool SkipBodies)
+      : TheEngine(E), Sink(Sink), State(State), SkipBodies(SkipBodies) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MissingIncludeHandler>(State));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<AnalysisConsumer>(CI, TheEngine, Sink, State);
+  }
+
+private:
+  const Engine &TheEngine;
+  FindingSink &Sink;
+  UnitState &State;
+  bool SkipBodies;
+};
+
+} // namespace
+
+/// Why the file cannot be C++ source at all, or "".
+static std::string unusableContent(llvm::StringRef File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "cannot read '" + File.str() + "': " + Buffer.getError().message();
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  if (Text.take_front(8192).contains('\0'))
+    return "'" + File.str() + "' is not C++ source (it contains binary data)";
+  if (Text.trim().empty())
+    return "'" + File.str() + "' is empty; there is nothing to analyse";
+  return "";
+}
+
+/// The command with its input file moved to the end (compile databases may
+/// name it anywhere, relative to their directory), so that everything before
+/// the last argument is flags.
+static std::vector<std::string>
+withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
+  std::string WorkDir;
+  for (const std::string &A : Command)
+    if (llvm::StringRef(A).startswith("-working-directory="))
+      WorkDir = A.substr(strlen("-working-directory="));
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    if (I > 0 && !A.startswith("-") && isCppSource(A)) {
+      llvm::SmallString<256> Abs(A);
+      if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
+        llvm::sys::fs::make_absolute(WorkDir, Abs);
+      llvm::sys::path::remove_dots(Abs, true);
+      if (Abs == File)
+        continue;
+    }
+    Out.push_back(A.str());
+  }
+  Out.push_back(File.str());
+  return Out;
+}
+
+UnitOutcome analyzeUnit(llvm::StringRef File,
+                        const std::vector<std::string> &Command,
+                        const Engine &TheEngine, const ParseOptions &Options,
+                        FindingSink &Sink, DiagnosticConsumer &Diags) {
+  UnitState State;
+  if (std::string Why = unusableContent(File); !Why.empty()) {
+    State.Outcome.Failure = Why;
+    return State.Outcome;
+  }
+
+  using namespace clang::tooling;
+  CommandLineArguments Args = Command;
+  for (const ArgumentsAdjuster &Adjust :
+       {getClangSyntaxOnlyAdjuster(), getClangStripOutputAdjuster(),
+        getClangStripDependencyFileAdjuster()})
+    Args = Adjust(Args, File);
+  Args = withInputLast(Args, File);
+  // Compiler warnings are the compiler's business; torchlint's own findings
+  // are custom diagnostics, which -w does not silence.
+  CommandLineArguments Extra = {"-w", "-ferror-limit=0"};
+  if (!Options.ResourceDir.empty())
+    Extra.push_back("-resource-dir=" + Options.ResourceDir);
+  if (Options.Verify)
+    Extra.insert(Extra.end(), {"-Xclang", "-verify"});
+  Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
+
+  auto Source = llvm::MemoryBuffer::getFile(File);
+  std::vector<std::string> Includes =
+      leadingTorchIncludes(Source ? (*Source)->getBuffer() : "");
+  if (auto Pch = obtainPreamble(Args, Includes, Options.CacheDir,
+                                Options.SkipLibraryBodies, Options.Verbose)) {
+    Args.insert(Args.end() - 1, {"-include-pch", *Pch});
+    State.Outcome.UsedPreamble = true;
+  }
+
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+  ToolInvocation Invocation(
+      Args,
+      std::make_unique<AnalysisAction>(TheEngine, Sink, State,
+                                       Options.SkipLibraryBodies),
+      Files.get());
+  UnitDiagnostics UnitDiags(Diags, State);
+  Invocation.setDiagnosticConsumer(&UnitDiags);
+  bool Ran = Invocation.run();
+
+  UnitOutcome &Out = State.Outcome;
+  if (Out.MissingLibTorch)
+    Out.Failure = "LibTorch headers not found while parsing '" + File.str() +
+                  "'; install libtorch-dev, set TORCH_INSTALL_PREFIX or "
+                  "Torch_DIR, or pass -p with a compile_commands.json";
+  else if (Out.CompileErrors > 0 && !State.Lenient())
+    Out.Failure = "'" + File.str() + "' does not compile (" +
+                  std::to_string(Out.CompileErrors) +
+                  " errors); it was not analysed";
+  else if (!Ran && !Out.Analysed)
+    Out.Failure = "clang could not process '" + File.str() + "'";
+  return Out;
+}
+
+} // namespace torchlint

@@ -1,0 +1,90 @@
+//===- Report.cpp - Findings as plain data, and their output --------------===//
+
+#include "torchlint/Report.h"
+
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace torchlint {
+
+PlainLocation toPlain(const SourceManager &SM, SourceLocation L) {
+  PlainLocation Out;
+  SourceLocation File = SM.getFileLoc(L);
+  if (File.isInvalid())
+    return Out;
+  PresumedLoc P = SM.getPresumedLoc(File, /*UseLineDirectives=*/false);
+  if (P.isInvalid())
+    return Out;
+  Out.File = P.getFilename();
+  Out.Line = P.getLine();
+  Out.Column = P.getColumn();
+  Out.Offset = SM.getFileOffset(File);
+  return Out;
+}
+
+FindingRecord toRecord(const Finding &F, Severity Level,
+                       const SourceManager &SM, const LangOptions &LO) {
+  FindingRecord R;
+  R.Rule = F.Rule;
+  R.Level = Level;
+  R.Loc = toPlain(SM, F.Loc);
+  R.Message = F.Message;
+  for (const FindingNote &N : F.Notes)
+    R.Notes.push_back({toPlain(SM, N.Loc), N.Message});
+  for (const FixItHint &Fix : F.Fixes) {
+    CharSourceRange Range =
+        Lexer::makeFileCharRange(Fix.RemoveRange, SM, LO);
+    if (Range.isInvalid())
+      continue;
+    std::pair<FileID, unsigned> Begin =
+        SM.getDecomposedLoc(Range.getBegin());
+    std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Range.getEnd());
+    if (Begin.first != End.first || End.second < Begin.second)
+      continue;
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Begin.first);
+    if (!Entry)
+      continue;
+    R.Edits.push_back({std::string(Entry->getName()), Begin.second,
+                       End.second - Begin.second, Fix.CodeToInsert});
+  }
+  if (SourceLocation FL = SM.getFileLoc(F.Loc); FL.isValid()) {
+    bool Invalid = false;
+    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(FL), &Invalid);
+    if (!Invalid) {
+      unsigned Off = SM.getFileOffset(FL);
+      size_t Start = Buffer.rfind('\n', Off);
+      Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+      size_t End = Buffer.find('\n', Off);
+      R.LineText = Buffer.slice(Start, End).trim().str();
+    }
+  }
+  return R;
+}
+
+static DiagnosticsEngine::Level toClang(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return DiagnosticsEngine::Note;
+  case Severity::Warning:
+    return DiagnosticsEngine::Warning;
+  case Severity::Error:
+    return DiagnosticsEngine::Error;
+  }
+  return DiagnosticsEngine::Warning;
+}
+
+void emitDiagnostic(const Finding &F, Severity Level, DiagnosticsEngine &Diags) {
+  unsigned ID = Diags.getCustomDiagID(toClang(Level), "%0 [%1]");
+  {
+    DiagnosticBuilder B = Diags.Report(F.Loc, ID);
+    B << F.Message << F.Rule->Id;
+    for (const FixItHint &Fix : F.Fixes)
+      B << Fix;
+  }
+  unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  for (const FindingNote &N : F.Notes)
+    Diags.Report(N.Loc, NoteID) << N.Message;
+}
+
+} // namespace torchlint
