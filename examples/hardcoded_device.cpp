@@ -4,9 +4,9 @@
 // torch::cuda::synchronize() without asking LibTorch whether CUDA is there.
 // On the author's GPU machine it works, with or without the flag. On a
 // CPU-only machine (a CI runner, a laptop) a launch script that passes --cuda
-// makes model->to(device) throw "Cannot initialize CUDA without ATen_cuda
-// library" or "Found no NVIDIA driver on your system" before training starts.
-// Without the flag, as here, it runs on the CPU.
+// makes the first x.to(device) throw "PyTorch is not linked with support for
+// cuda devices" with a CPU-only LibTorch, or "Found no NVIDIA driver on your
+// system" with a CUDA one. Without the flag, as here, it runs on the CPU.
 // torchlint reports torch-hardcoded-device twice: the kCUDA assigned to
 // `device` and the CUDA-only synchronize() call. The fix
 // (hardcoded_device_fixed.cpp) asks torch::cuda::is_available() once and
