@@ -8,14 +8,22 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace torchlint {
 
-/// What a rule may read besides the AST.
+class ProvenanceCache;
+
+/// What a rule may read besides the AST: its options, the shared
+/// device-provenance analysis of the unit, and which rules run with it.
 struct RuleEnvironment {
   const RuleOptions &Options;
+  ProvenanceCache *Provenance = nullptr;
+  std::function<bool(llvm::StringRef)> IsEnabled = [](llvm::StringRef) {
+    return true;
+  };
 };
 
 /// A rule reads the AST (through matchers) and reports findings. It knows

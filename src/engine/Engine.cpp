@@ -1,6 +1,7 @@
 //===- Engine.cpp - Runs the rules on one translation unit ----------------===//
 
 #include "torchlint/Engine.h"
+#include "torchlint/Provenance.h"
 #include "torchlint/Rule.h"
 
 #include "../../rules/Rules.h"
@@ -61,7 +62,9 @@ std::vector<Finding>
 Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
-  RuleEnvironment Env{Config.Options};
+  ProvenanceCache Provenance(Ctx, Config.Options);
+  RuleEnvironment Env{Config.Options, &Provenance,
+                      [this](llvm::StringRef Id) { return Checks.contains(Id); }};
   std::vector<std::unique_ptr<Rule>> Rules;
   ast_matchers::MatchFinder Finder;
   for (const RuleInfo *Info : enabledRules())

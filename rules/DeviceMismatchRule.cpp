@@ -1,0 +1,120 @@
+//===- DeviceMismatchRule.cpp - torch-device-mismatch ---------------------===//
+//
+// Reports the operations where the provenance analysis proves that tensors
+// from different devices meet: the crash "Expected all tensors to be on the
+// same device, but found at least two devices, cuda:0 and cpu!" that waits for
+// the first GPU machine. One warning per bug, at the operation, naming the
+// guilty argument; notes walk back to where each tensor was created or moved;
+// the fix-it moves the stray tensor where it is born.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceConflicts.h"
+#include "RuleUtils.h"
+#include "Rules.h"
+#include "TorchApi.h"
+#include "torchlint/Engine.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torchlint {
+
+void ConflictRule::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(functionDecl(isDefinition()).bind("fn"), this);
+  Finder.addMatcher(lambdaExpr().bind("lambda"), this);
+}
+
+void ConflictRule::run(const MatchFinder::MatchResult &R) {
+  const FunctionDecl *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    FD = L->getCallOperator();
+  if (!FD || !Env.Provenance || FD->isDependentContext() ||
+      isLibraryLocation(R.Context->getSourceManager(), FD->getLocation()))
+    return;
+  for (const DeviceConflict &C : Env.Provenance->conflicts(FD))
+    onConflict(C, *R.Context);
+}
+
+std::string describeOperand(const ConflictOperand &Op) {
+  if (Op.IsModule)
+    return "the parameters of '" + Op.Text + "'";
+  std::string S = "'" + Op.Text + "'";
+  if (!Op.Param.empty() && Op.Param != "self" && Op.Param != Op.Text)
+    S += " (argument '" + Op.Param + "')";
+  return S;
+}
+
+void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
+  for (const ProvenanceStep &S : Op.Fact.Steps)
+    F.Notes.push_back({S.Loc, "'" + Op.Text + "' " + S.Message});
+}
+
+bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,
+                      ASTContext &Ctx) {
+  if (D.FixText.empty())
+    return false;
+  if (!D.Var)
+    return D.Kind != Device::Symbolic; // Constants can be spelled anywhere.
+  const FunctionDecl *FD = enclosingFunction(At, Ctx);
+  if (!FD)
+    return false;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D.Var))
+    return llvm::is_contained(FD->parameters(), P);
+  const auto *VD = dyn_cast<VarDecl>(D.Var);
+  return VD && VD->getParentFunctionOrMethod() == FD &&
+         Ctx.getSourceManager().isBeforeInTranslationUnit(VD->getLocation(),
+                                                          Loc);
+}
+
+namespace {
+
+class DeviceMismatchRule : public ConflictRule {
+public:
+  using ConflictRule::ConflictRule;
+
+protected:
+  void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
+    // The factory rule reports its own kind, once, when it runs.
+    if (C.Kind == DeviceConflict::FactoryMissingDevice &&
+        Env.IsEnabled("torch-factory-missing-device"))
+      return;
+    std::string StrayWhere = C.Stray.Fact.Where.Spelling;
+    Finding &F = report(
+        C.Site->getExprLoc(),
+        "'" + C.Callee + "' receives tensors on different devices: " +
+            describeOperand(C.Stray) + (C.OnePath ? " may be on " : " is on ") +
+            StrayWhere + " but " + describeOperand(C.Other) + " is on " +
+            C.Other.Fact.Where.Spelling);
+    addProvenanceNotes(F, C.Stray);
+    addProvenanceNotes(F, C.Other);
+    addFix(F, C, Ctx);
+  }
+
+private:
+  /// The durable fix: move the stray tensor where it is born.
+  void addFix(Finding &F, const DeviceConflict &C, ASTContext &Ctx) {
+    const auto *Birth = static_cast<const Expr *>(C.Stray.Fact.Birth);
+    const Device &Target = C.Other.Fact.Where;
+    if (!Birth || C.Stray.Fact.Where.Kind != Device::Cpu ||
+        Target.Kind == Device::Cpu ||
+        !deviceNameableAt(Target, Birth->getBeginLoc(), Birth, Ctx))
+      return;
+    if (auto Fix = insertFix(Birth->getEndLoc(), ".to(" + Target.FixText + ")",
+                             /*After=*/true, Ctx))
+      F.Fixes.push_back(*Fix);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createDeviceMismatchRule(const RuleInfo &Info,
+                                               RuleEnvironment &Env) {
+  return std::make_unique<DeviceMismatchRule>(Info, Env);
+}
+
+} // namespace torchlint

@@ -1,0 +1,91 @@
+//===- FactoryMissingDeviceRule.cpp - torch-factory-missing-device --------===//
+//
+// Code whose tensors follow an input's device (a module's forward(), any
+// function taking tensors) must create new tensors on that device too. A
+// factory with no device builds on the CPU; the first operation that mixes it
+// with the input crashes on a GPU. Reported once, at the factory, instead of a
+// torch-device-mismatch at the operation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceConflicts.h"
+#include "RuleUtils.h"
+#include "Rules.h"
+#include "TorchApi.h"
+
+using namespace clang;
+
+namespace torchlint {
+namespace {
+
+class FactoryMissingDeviceRule : public ConflictRule {
+public:
+  using ConflictRule::ConflictRule;
+
+protected:
+  void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
+    if (C.Kind != DeviceConflict::FactoryMissingDevice)
+      return;
+    const auto *Factory = static_cast<const CallExpr *>(C.Stray.Fact.Birth);
+    const FunctionDecl *Callee = Factory ? Factory->getDirectCallee() : nullptr;
+    if (!Callee)
+      return;
+    std::string Input = C.Other.Fact.Where.FixText;
+    Finding &F = report(
+        Factory->getBeginLoc(),
+        "'" + Callee->getQualifiedNameAsString() +
+            "' creates a tensor on the CPU, but it is used with " +
+            describeOperand(C.Other) + ", which is on the device of input '" +
+            Input + "'");
+    F.Notes.push_back({C.Site->getExprLoc(),
+                       "they meet in '" + C.Callee + "' here"});
+    addFix(F, Factory, Input, Ctx);
+  }
+
+private:
+  /// Creates the tensor on the input's device, keeping the dtype as written.
+  static void addFix(Finding &F, const CallExpr *Factory,
+                     const std::string &Input, ASTContext &Ctx) {
+    std::string Device = "torch::device(" + Input + ".device())";
+    const Expr *Options = nullptr;
+    const Expr *LastWritten = nullptr;
+    for (const Expr *A : Factory->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        continue;
+      LastWritten = A;
+      const CXXRecordDecl *RD =
+          A->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (RD && RD->getQualifiedNameAsString() == "c10::TensorOptions")
+        Options = A;
+    }
+    if (!LastWritten)
+      return;
+    if (!Options) {
+      if (auto Fix = insertFix(LastWritten->getEndLoc(), ", " + Device,
+                               /*After=*/true, Ctx))
+        F.Fixes.push_back(*Fix);
+      return;
+    }
+    const Expr *Written = api::ignoreWrappers(Options);
+    std::string Text = api::sourceText(Written, Ctx);
+    if (Text.empty())
+      return;
+    // A bare dtype (torch::kLong) becomes options with both.
+    bool IsDtype = false;
+    if (const auto *ET = Written->getType().getCanonicalType()->getAs<EnumType>())
+      IsDtype = ET->getDecl()->getName() == "ScalarType";
+    std::string Replacement = IsDtype ? Device + ".dtype(" + Text + ")"
+                                      : Text + ".device(" + Input + ".device())";
+    if (auto Fix = replaceFix(Written->getSourceRange(), Replacement, Ctx))
+      F.Fixes.push_back(*Fix);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createFactoryMissingDeviceRule(const RuleInfo &Info,
+                                                     RuleEnvironment &Env) {
+  return std::make_unique<FactoryMissingDeviceRule>(Info, Env);
+}
+
+} // namespace torchlint
