@@ -1,4 +1,5 @@
-//===- Audit.h - Merging unit results into one report ------------*- C++ -*-===//
+//===- Audit.h - Merging unit results into one report ------------*- C++
+//-*-===//
 //
 // Unit results arrive in input order; the audit deduplicates findings that
 // several units share (headers), fingerprints them, applies the changed-line

@@ -297,8 +297,9 @@ int run(Settings &S, const char *Argv0) {
   UnitJob Job;
   Job.Parse.ResourceDir = defaultResourceDir();
   Job.Parse.CacheDir =
-      S.NoCache ? "" : (S.CacheDir.empty() ? defaultCacheDir(processEnv)
-                                            : S.CacheDir);
+      S.NoCache
+          ? ""
+          : (S.CacheDir.empty() ? defaultCacheDir(processEnv) : S.CacheDir);
   Job.Parse.SkipLibraryBodies = !S.NoSkipBodies;
   Job.Parse.Verify = S.Verify;
   Job.Parse.Verbose = S.Verbose;
@@ -306,8 +307,9 @@ int run(Settings &S, const char *Argv0) {
   Job.ConfigFile = S.ConfigFile;
   Job.CrashOn = S.CrashOn;
   Job.HangOn = S.HangOn;
-  Job.Color = S.Color == "always" ||
-              (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+  Job.Color =
+      S.Color == "always" ||
+      (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
 
   // Text goes to stdout unless a document does; with --format=text, -o
   // sends the text to a file.
@@ -345,16 +347,16 @@ int run(Settings &S, const char *Argv0) {
       for (const std::string &A : *Command)
         Line += " " + A;
       std::string From = Resolver.sourceOf(File);
-      note(File + ": command from " + (From.empty() ? "defaults" : From) +
-           ":" + Line);
+      note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
+           Line);
     }
     Files.push_back(File);
     Commands.push_back(std::move(*Command));
   }
 
   auto Deliver = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
-    if (!Log.empty() && (S.Verbose || !R.Failure.empty() ||
-                         Log.contains("error")))
+    if (!Log.empty() &&
+        (S.Verbose || !R.Failure.empty() || Log.contains("error")))
       llvm::errs() << Log;
     for (const std::string &N : R.Notes)
       note(N);
@@ -371,7 +373,8 @@ int run(Settings &S, const char *Argv0) {
       Deliver(I, R, "");
     }
   } else {
-    unsigned Jobs = S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
+    unsigned Jobs =
+        S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
     Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
                !S.Quiet, Files.size());
     WorkerPool Pool(Jobs, S.UnitTimeout, P);
@@ -424,12 +427,12 @@ int run(Settings &S, const char *Argv0) {
     Failed = true;
 
   if (S.Format == "json" &&
-      !writeOutput(S.OutputFile, renderJson(TheAudit.Reported,
-                                            TheAudit.Summary)))
+      !writeOutput(S.OutputFile,
+                   renderJson(TheAudit.Reported, TheAudit.Summary)))
     Failed = true;
   if (S.Format == "sarif" &&
-      !writeOutput(S.OutputFile, renderSarif(TheAudit.Reported,
-                                             TheAudit.Summary, SrcRoot)))
+      !writeOutput(S.OutputFile,
+                   renderSarif(TheAudit.Reported, TheAudit.Summary, SrcRoot)))
     Failed = true;
 
   if (!S.Quiet)

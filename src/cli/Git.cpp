@@ -29,8 +29,8 @@ llvm::Expected<std::string> captureOutput(const std::vector<std::string> &Args,
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Out.str(),
                                                 Err.str()};
   std::string Message;
-  int RC = llvm::sys::ExecuteAndWait(*Program, Argv, std::nullopt, Redirects,
-                                     0, 0, &Message);
+  int RC = llvm::sys::ExecuteAndWait(*Program, Argv, std::nullopt, Redirects, 0,
+                                     0, &Message);
   auto Read = [](llvm::StringRef Path) {
     auto B = llvm::MemoryBuffer::getFile(Path);
     return B ? (*B)->getBuffer().str() : std::string();

@@ -22,8 +22,8 @@ std::string formatDuration(double Seconds) {
 
 Progress::Progress(llvm::raw_ostream &OS, bool Terminal, bool Enabled,
                    size_t Total)
-    : OS(OS), Terminal(Terminal), Enabled(Enabled && Total > 1),
-      Total(Total), Start(Clock::now()) {}
+    : OS(OS), Terminal(Terminal), Enabled(Enabled && Total > 1), Total(Total),
+      Start(Clock::now()) {}
 
 void Progress::started(llvm::StringRef File) {
   Current = File.str();
@@ -39,8 +39,8 @@ void Progress::finished(llvm::StringRef File, bool Ok, double Seconds) {
     return;
   }
   OS << "torchlint: [" << Done << "/" << Total << "] " << File
-     << (Ok ? "" : " (not analysed)") << " "
-     << llvm::format("%.1f", Seconds) << " s\n";
+     << (Ok ? "" : " (not analysed)") << " " << llvm::format("%.1f", Seconds)
+     << " s\n";
   OS.flush();
 }
 

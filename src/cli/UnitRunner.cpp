@@ -131,8 +131,8 @@ private:
 } // namespace
 
 UnitResult runUnit(llvm::StringRef File,
-                   const std::vector<std::string> &Command,
-                   const UnitJob &Job, ConfigProvider &Configs) {
+                   const std::vector<std::string> &Command, const UnitJob &Job,
+                   ConfigProvider &Configs) {
   UnitResult Result;
   Result.File = File.str();
   if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn))
@@ -150,8 +150,8 @@ UnitResult runUnit(llvm::StringRef File,
   if (!Config.HeaderFilterRegex.empty()) {
     std::string Why;
     if (!llvm::Regex(Config.HeaderFilterRegex).isValid(Why)) {
-      Result.Failure = "invalid header filter '" + Config.HeaderFilterRegex +
-                       "': " + Why;
+      Result.Failure =
+          "invalid header filter '" + Config.HeaderFilterRegex + "': " + Why;
       return Result;
     }
   }

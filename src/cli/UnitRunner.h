@@ -1,4 +1,5 @@
-//===- UnitRunner.h - One unit, analysed, filtered and rendered --*- C++ -*-===//
+//===- UnitRunner.h - One unit, analysed, filtered and rendered --*- C++
+//-*-===//
 //
 // The CLI analyses each translation unit on its own (in a worker process when
 // it audits many), and hands back plain data: the findings that survive NOLINT
@@ -32,11 +33,11 @@ struct RenderedFinding {
 struct UnitResult {
   std::string File;
   bool Analysed = false;
-  std::string Failure;      ///< Why it was not analysed ("" if it was).
+  std::string Failure; ///< Why it was not analysed ("" if it was).
   std::vector<RenderedFinding> Findings;
-  unsigned Suppressed = 0;  ///< Silenced by NOLINT comments.
-  unsigned HeaderFiltered = 0; ///< In headers the header filter excludes.
-  std::string DiagText;     ///< Compiler diagnostics, rendered.
+  unsigned Suppressed = 0;        ///< Silenced by NOLINT comments.
+  unsigned HeaderFiltered = 0;    ///< In headers the header filter excludes.
+  std::string DiagText;           ///< Compiler diagnostics, rendered.
   std::vector<std::string> Notes; ///< torchlint notes for stderr.
 };
 
@@ -53,8 +54,8 @@ struct UnitJob {
 
 /// Analyses File in this process. Command is its compile command.
 UnitResult runUnit(llvm::StringRef File,
-                   const std::vector<std::string> &Command,
-                   const UnitJob &Job, ConfigProvider &Configs);
+                   const std::vector<std::string> &Command, const UnitJob &Job,
+                   ConfigProvider &Configs);
 
 /// Serialisation between a worker and its parent.
 nlohmann::json unitResultToJson(const UnitResult &R);

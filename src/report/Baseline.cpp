@@ -67,7 +67,8 @@ void Fingerprinter::assign(FindingRecord &R) {
       Hash.update(Part);
       Hash.update(llvm::StringRef("\0", 1));
     }
-    std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
+    std::string Key =
+        llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
     unsigned Index = Seen[Key]++;
     R.Fingerprint = Key + ":" + std::to_string(Index);
   }
@@ -76,8 +77,8 @@ void Fingerprinter::assign(FindingRecord &R) {
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return failure("cannot read baseline '" + Path + "': " +
-                   Buffer.getError().message());
+    return failure("cannot read baseline '" + Path +
+                   "': " + Buffer.getError().message());
   json Doc = json::parse((*Buffer)->getBuffer().str(), nullptr,
                          /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("findings") ||

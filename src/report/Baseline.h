@@ -1,4 +1,5 @@
-//===- Baseline.h - Fingerprints, baselines and changed-line filters -*- C++ -*-===//
+//===- Baseline.h - Fingerprints, baselines and changed-line filters -*- C++
+//-*-===//
 //
 // Pre-merge checks report only what a change introduces: findings on changed
 // lines (--diff, --line-filter) or findings absent from a recorded baseline.
@@ -78,7 +79,8 @@ public:
   bool contains(llvm::StringRef File, unsigned Line) const;
 
   /// Entries in order; an empty range list means the whole file.
-  std::vector<std::pair<std::string, std::vector<std::pair<unsigned, unsigned>>>>
+  std::vector<
+      std::pair<std::string, std::vector<std::pair<unsigned, unsigned>>>>
       Files;
 };
 

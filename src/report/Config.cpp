@@ -187,8 +187,8 @@ std::string dumpTidyConfig(const TidyConfig &Config) {
   OS << "Checks: " << quoted(Config.Checks.value_or("")) << "\n";
   OS << "WarningsAsErrors: " << quoted(Config.WarningsAsErrors.value_or(""))
      << "\n";
-  OS << "HeaderFilterRegex: "
-     << quoted(Config.HeaderFilterRegex.value_or("")) << "\n";
+  OS << "HeaderFilterRegex: " << quoted(Config.HeaderFilterRegex.value_or(""))
+     << "\n";
   OS << "CheckOptions:\n";
   // Later keys win; print each key once, with its final value, sorted.
   std::map<std::string, std::string> Final(Config.CheckOptions.begin(),
@@ -285,8 +285,8 @@ EffectiveConfig resolveConfig(const TidyConfig &File,
 
 Severity effectiveSeverity(const RuleInfo &Rule, const EffectiveConfig &C) {
   Severity S = Rule.DefaultSeverity;
-  std::string Named = llvm::StringRef(
-                          C.Options.get(Rule.Id, "Severity", "")).lower();
+  std::string Named =
+      llvm::StringRef(C.Options.get(Rule.Id, "Severity", "")).lower();
   if (Named == "note")
     S = Severity::Note;
   else if (Named == "warning")

@@ -1,4 +1,5 @@
-//===- Config.h - .clang-tidy files as torchlint's configuration -*- C++ -*-===//
+//===- Config.h - .clang-tidy files as torchlint's configuration -*- C++
+//-*-===//
 //
 // torchlint reads the same .clang-tidy files as clang-tidy, so the CLI and the
 // clang-tidy plugin share one configuration. Only torch-* globs and options

@@ -34,14 +34,11 @@ static json locationToJson(const PlainLocation &L) {
 }
 
 json recordToJson(const FindingRecord &R) {
-  json J = {{"rule", R.Rule->Id.str()},
-            {"severity", severityName(R.Level).str()},
-            {"file", R.Loc.File},
-            {"line", R.Loc.Line},
-            {"column", R.Loc.Column},
-            {"offset", R.Loc.Offset},
-            {"message", R.Message},
-            {"line_text", R.LineText}};
+  json J = {
+      {"rule", R.Rule->Id.str()}, {"severity", severityName(R.Level).str()},
+      {"file", R.Loc.File},       {"line", R.Loc.Line},
+      {"column", R.Loc.Column},   {"offset", R.Loc.Offset},
+      {"message", R.Message},     {"line_text", R.LineText}};
   if (!R.Fingerprint.empty())
     J["fingerprint"] = R.Fingerprint;
   json Notes = json::array();
@@ -104,20 +101,19 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
   json ByRule = json::object();
   for (const auto &[Id, N] : findingsByRule(Records))
     ByRule[Id] = N;
-  json Doc = {
-      {"version", 1},
-      {"tool", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}},
-      {"findings", Findings},
-      {"summary",
-       {{"findings", Records.size()},
-        {"by_rule", ByRule},
-        {"files_analysed", Summary.FilesAnalysed},
-        {"files_failed", Summary.Failures.size()},
-        {"failures", Failed},
-        {"suppressed", Summary.Suppressed},
-        {"outside_filter", Summary.OutsideFilter},
-        {"in_baseline", Summary.InBaseline},
-        {"seconds", Summary.Seconds}}}};
+  json Doc = {{"version", 1},
+              {"tool", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}},
+              {"findings", Findings},
+              {"summary",
+               {{"findings", Records.size()},
+                {"by_rule", ByRule},
+                {"files_analysed", Summary.FilesAnalysed},
+                {"files_failed", Summary.Failures.size()},
+                {"failures", Failed},
+                {"suppressed", Summary.Suppressed},
+                {"outside_filter", Summary.OutsideFilter},
+                {"in_baseline", Summary.InBaseline},
+                {"seconds", Summary.Seconds}}}};
   return Doc.dump(2) + "\n";
 }
 
@@ -214,8 +210,8 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
         {"locations", {Locs.location(R.Loc, "")}},
     };
     if (!R.Fingerprint.empty())
-      Result["partialFingerprints"] = {{"torchlintFingerprint/v1",
-                                        R.Fingerprint}};
+      Result["partialFingerprints"] = {
+          {"torchlintFingerprint/v1", R.Fingerprint}};
     if (!R.Notes.empty()) {
       json Related = json::array();
       json Flow = json::array();
@@ -254,26 +250,26 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
     Notifications.push_back(
         {{"level", "error"},
          {"message", {{"text", F.Message}}},
-         {"locations", {{{"physicalLocation",
-                          {{"artifactLocation", Locs.artifact(F.File)}}}}}}});
+         {"locations",
+          {{{"physicalLocation",
+             {{"artifactLocation", Locs.artifact(F.File)}}}}}}});
 
   std::string RootUri = "file://" + uriEncodePath(SrcRoot);
   if (!llvm::StringRef(RootUri).endswith("/"))
     RootUri += "/";
-  json Run = {
-      {"tool",
-       {{"driver",
-         {{"name", "torchlint"},
-          {"version", TORCHLINT_VERSION},
-          {"semanticVersion", TORCHLINT_VERSION},
-          {"informationUri", "https://github.com/torchlint/torchlint"},
-          {"rules", Rules}}}}},
-      {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", RootUri}}}}},
-      {"invocations",
-       {{{"executionSuccessful", Summary.Failures.empty()},
-         {"toolExecutionNotifications", Notifications}}}},
-      {"columnKind", "utf16CodeUnits"},
-      {"results", Results}};
+  json Run = {{"tool",
+               {{"driver",
+                 {{"name", "torchlint"},
+                  {"version", TORCHLINT_VERSION},
+                  {"semanticVersion", TORCHLINT_VERSION},
+                  {"informationUri", "https://github.com/torchlint/torchlint"},
+                  {"rules", Rules}}}}},
+              {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", RootUri}}}}},
+              {"invocations",
+               {{{"executionSuccessful", Summary.Failures.empty()},
+                 {"toolExecutionNotifications", Notifications}}}},
+              {"columnKind", "utf16CodeUnits"},
+              {"results", Results}};
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};

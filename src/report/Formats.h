@@ -1,4 +1,5 @@
-//===- Formats.h - Findings as JSON, SARIF and clang-tidy YAML ---*- C++ -*-===//
+//===- Formats.h - Findings as JSON, SARIF and clang-tidy YAML ---*- C++
+//-*-===//
 //
 // Machine-readable outputs. Each takes detached FindingRecords, so it does not
 // matter which unit, worker process or host produced them.
@@ -30,9 +31,9 @@ struct UnitFailure {
 struct RunSummary {
   unsigned FilesAnalysed = 0;
   std::vector<UnitFailure> Failures;
-  unsigned Suppressed = 0;        ///< Silenced by NOLINT comments.
-  unsigned OutsideFilter = 0;     ///< Off changed lines or filtered headers.
-  unsigned InBaseline = 0;        ///< Already recorded in the baseline.
+  unsigned Suppressed = 0;    ///< Silenced by NOLINT comments.
+  unsigned OutsideFilter = 0; ///< Off changed lines or filtered headers.
+  unsigned InBaseline = 0;    ///< Already recorded in the baseline.
   double Seconds = 0;
 };
 

@@ -80,10 +80,9 @@ NolintIndex::NolintIndex(llvm::StringRef Text) {
       Open.push_back(D);
       break;
     case Kind::End: {
-      auto It = std::find_if(Open.rbegin(), Open.rend(),
-                             [&](const Directive &B) {
-                               return B.Globs == D.Globs;
-                             });
+      auto It =
+          std::find_if(Open.rbegin(), Open.rend(),
+                       [&](const Directive &B) { return B.Globs == D.Globs; });
       if (It == Open.rend()) {
         Problems.push_back({D.Offset, D.Line,
                             "unmatched 'NOLINTEND' comment without a previous "
