@@ -135,8 +135,12 @@ UnitResult runUnit(llvm::StringRef File,
                    ConfigProvider &Configs) {
   UnitResult Result;
   Result.File = File.str();
-  if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn))
-    std::raise(SIGSEGV);
+  if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn)) {
+    // A real fault, not raise(): LLVM's handler returns after printing the
+    // stack, and only a faulting instruction then kills the process.
+    volatile int *Null = nullptr;
+    *Null = 1;
+  }
   if (!Job.HangOn.empty() && File.endswith(Job.HangOn))
     for (;;)
       std::this_thread::sleep_for(std::chrono::seconds(1));

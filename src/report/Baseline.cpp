@@ -58,13 +58,14 @@ void assignFingerprints(std::vector<FindingRecord> &Records,
 void Fingerprinter::assign(FindingRecord &R) {
   {
     llvm::SHA1 Hash;
+    // The parts are named strings: a range-for over temporaries would hash
+    // destroyed buffers.
+    std::string Rule = R.Rule ? R.Rule->Id.str() : "?";
+    std::string File = relativeToRoot(R.Loc.File, Root);
+    std::string Line = normalizeLine(R.LineText);
     // Separators that cannot appear in the parts keep "a|bc" != "ab|c".
-    for (llvm::StringRef Part :
-         {R.Rule ? R.Rule->Id : llvm::StringRef("?"),
-          llvm::StringRef(relativeToRoot(R.Loc.File, Root)),
-          llvm::StringRef(normalizeLine(R.LineText)),
-          llvm::StringRef(R.Message)}) {
-      Hash.update(Part);
+    for (const std::string *Part : {&Rule, &File, &Line, &R.Message}) {
+      Hash.update(*Part);
       Hash.update(llvm::StringRef("\0", 1));
     }
     std::string Key =

@@ -171,10 +171,26 @@ public:
   std::string Root;
 };
 
+/// A readable rule name distinct from the id, as SARIF wants:
+/// "torch-discarded-move" becomes "TorchDiscardedMove".
+std::string pascalName(llvm::StringRef Id) {
+  std::string Out;
+  bool Upper = true;
+  for (char C : Id) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Out += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Out;
+}
+
 json sarifRule(const RuleInfo &R) {
   std::string Help = ruleHelp(R);
   return {{"id", R.Id.str()},
-          {"name", R.Id.str()},
+          {"name", pascalName(R.Id)},
           {"shortDescription", {{"text", R.Summary.str()}}},
           {"fullDescription", {{"text", R.Summary.str() + "."}}},
           {"help", {{"text", Help}, {"markdown", Help}}},
