@@ -165,6 +165,8 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
     if (!Progressed)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  // The summary that follows starts on a clean line.
+  P.clear();
   fs::remove(Dir);
   return llvm::Error::success();
 }
