@@ -46,4 +46,16 @@ echo "Checks: [broken" > proj/other/.clang-tidy
 tl proj/other/third.cpp
 expect_rc 2
 expect_contains "$ERR" "proj/other/.clang-tidy" "config error names the file"
+# HeaderFilterRegex / --header-filter: user headers are reported unless a
+# filter excludes them; excluded ones count as filtered.
+mkdir hdr && input helper.h hdr/helper.h && input uses_helper.cpp hdr/uses_helper.cpp
+tl hdr/uses_helper.cpp
+expect_rc 1
+expect_contains "$OUT" "helper.h:6:5: warning: result of 't.cpu()'" "header finding"
+tl --header-filter='nomatch' hdr/uses_helper.cpp
+expect_rc 0
+expect_contains "$ERR" "1 outside the line/header filter" "filtered header"
+echo "HeaderFilterRegex: 'hdr/.*'" > hdr/.clang-tidy
+tl hdr/uses_helper.cpp
+expect_rc 1
 exit 0
