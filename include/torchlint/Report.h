@@ -48,6 +48,9 @@ struct FindingRecord {
   std::vector<PlainNote> Notes;
   std::vector<PlainEdit> Edits;
   std::string LineText; ///< The source line of Loc, for fingerprints.
+  /// Identifies the finding across line shifts (see assignFingerprints);
+  /// empty until a host computes it.
+  std::string Fingerprint;
 };
 
 /// The file location clang would show for L: macro uses point at the use.

@@ -1,15 +1,33 @@
 //===- Driver.cpp - The torchlint command line ----------------------------===//
+//
+// A thin host: it turns options into a run (inputs, configuration, filters),
+// hands units to the worker pool, and writes the outputs. The work itself is
+// in UnitRunner, Audit, WorkerPool and src/report.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+
+#include "Audit.h"
+#include "Git.h"
+#include "Progress.h"
+#include "UnitRunner.h"
+#include "WorkerPool.h"
+#include "report/Config.h"
+#include "report/Formats.h"
+#include "report/RuleDocs.h"
 
 #include "torchlint/Engine.h"
 #include "torchlint/Fixes.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
 
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
@@ -30,7 +48,12 @@ struct Settings {
   std::vector<std::string> Inputs;
   std::optional<std::vector<std::string>> ExtraFlags;
   std::string BuildPath;
-  std::string Checks = "torch-*";
+  std::optional<std::string> Checks;
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> HeaderFilter;
+  std::optional<std::string> ConfigFile;
+  bool DumpConfig = false;
+  std::string Explain;
   std::string CacheDir;
   bool NoCache = false;
   bool NoSkipBodies = false;
@@ -42,21 +65,18 @@ struct Settings {
   bool FixErrors = false;
   bool Verify = false;
   std::string Color = "auto";
-};
-
-/// Prints findings as clang diagnostics and keeps them as records.
-class DriverSink : public FindingSink {
-public:
-  std::vector<FindingRecord> Records;
-  void consume(const std::vector<Finding> &Findings,
-               CompilerInstance &CI) override {
-    for (const Finding &F : Findings) {
-      Severity Level = F.Rule->DefaultSeverity;
-      emitDiagnostic(F, Level, CI.getDiagnostics());
-      Records.push_back(
-          toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts()));
-    }
-  }
+  std::string Format = "text";
+  std::string OutputFile;
+  std::string ExportFixes;
+  std::string SrcRoot;
+  std::string DiffRef;
+  std::string LineFilterJson;
+  std::string BaselineFile;
+  std::string WriteBaselineFile;
+  unsigned Jobs = 0;
+  unsigned UnitTimeout = 900;
+  bool NoIsolate = false;
+  std::string CrashOn, HangOn;
 };
 
 void printRules(llvm::raw_ostream &OS) {
@@ -77,7 +97,91 @@ void note(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: note: " << Message << "\n";
 }
 
-int run(Settings &S) {
+/// Writes Text to Path, or stdout for "" or "-".
+bool writeOutput(llvm::StringRef Path, llvm::StringRef Text) {
+  if (Path.empty() || Path == "-") {
+    llvm::outs() << Text;
+    llvm::outs().flush();
+    return true;
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    error("cannot write '" + Path + "': " + EC.message());
+    return false;
+  }
+  OS << Text;
+  return true;
+}
+
+std::string currentDir() {
+  llvm::SmallString<256> Dir;
+  llvm::sys::fs::current_path(Dir);
+  return std::string(Dir);
+}
+
+/// The summary table printed on stderr at the end of a run.
+void printSummary(llvm::raw_ostream &OS, const Audit &A, size_t Units,
+                  double Seconds) {
+  const std::vector<FindingRecord> &R = A.Reported;
+  unsigned WithFindings = 0;
+  std::set<std::string> Files;
+  for (const FindingRecord &F : R)
+    Files.insert(F.Loc.File);
+  WithFindings = Files.size();
+  unsigned Analysed = A.Summary.FilesAnalysed;
+  OS << "torchlint: " << R.size() << " finding" << (R.size() == 1 ? "" : "s")
+     << " in " << WithFindings << " of " << Analysed << " analysed file"
+     << (Analysed == 1 ? "" : "s");
+  size_t NotAnalysed = Units - Analysed;
+  if (NotAnalysed)
+    OS << " (" << NotAnalysed << " not analysed)";
+  OS << " in " << llvm::format("%.1f", Seconds) << " s\n";
+  OS << "torchlint: suppressed " << A.Summary.Suppressed << " by NOLINT";
+  if (A.Summary.OutsideFilter)
+    OS << ", " << A.Summary.OutsideFilter << " outside the line/header filter";
+  if (A.Summary.InBaseline)
+    OS << ", " << A.Summary.InBaseline << " in the baseline";
+  OS << "\n";
+  auto ByRule = findingsByRule(R);
+  if (ByRule.empty() && A.Summary.Failures.empty())
+    return;
+  OS << "  rule                              findings\n";
+  for (const auto &[Id, N] : ByRule) {
+    OS << "  " << Id;
+    OS.indent(Id.size() < 34 ? 34 - Id.size() : 1);
+    OS << N << "\n";
+  }
+  OS << "  files analysed " << Analysed << ", failed "
+     << A.Summary.Failures.size() << ", suppressed " << A.Summary.Suppressed
+     << ", time " << formatDuration(Seconds) << "\n";
+  for (const UnitFailure &F : A.Summary.Failures)
+    OS << "  not analysed: " << F.File << "\n";
+}
+
+/// The line filter of the run: --line-filter, or the lines --diff changed.
+llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
+  if (!S.LineFilterJson.empty()) {
+    auto F = LineFilter::fromJson(S.LineFilterJson);
+    if (!F)
+      return F.takeError();
+    return std::optional<LineFilter>(std::move(*F));
+  }
+  if (S.DiffRef.empty())
+    return std::nullopt;
+  std::optional<std::string> Top = gitTopLevel(currentDir());
+  if (!Top)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--diff needs a git work tree");
+  auto Diff = gitDiff(*Top, S.DiffRef);
+  if (!Diff)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "git diff " + S.DiffRef + ": " +
+                                       llvm::toString(Diff.takeError()));
+  return std::optional<LineFilter>(LineFilter::fromGitDiff(*Diff, *Top));
+}
+
+int run(Settings &S, const char *Argv0) {
   if (S.Version) {
     llvm::outs() << "torchlint " << TORCHLINT_VERSION << " (clang "
                  << LLVM_VERSION_STRING << ")\n";
@@ -87,17 +191,77 @@ int run(Settings &S) {
     printRules(llvm::outs());
     return ExitClean;
   }
+  if (!S.Explain.empty()) {
+    const RuleInfo *R = findRule(S.Explain);
+    if (!R) {
+      error("no rule '" + S.Explain + "'; see --list-rules");
+      return ExitError;
+    }
+    llvm::outs() << ruleHelp(*R);
+    return ExitClean;
+  }
+
+  ConfigOverrides Overrides{S.Checks, S.WarningsAsErrors, S.HeaderFilter};
+  ConfigProvider Configs(S.ConfigFile);
+  if (S.DumpConfig) {
+    // As clang-tidy: the configuration of the first input, or of a file in
+    // the current directory.
+    llvm::SmallString<256> Probe(S.Inputs.empty() ? currentDir()
+                                                  : S.Inputs.front());
+    llvm::sys::fs::make_absolute(Probe);
+    if (S.Inputs.empty() || llvm::sys::fs::is_directory(Probe))
+      llvm::sys::path::append(Probe, "dummy.cpp");
+    auto C = Configs.configFor(Probe);
+    if (!C) {
+      error(llvm::toString(C.takeError()));
+      return ExitError;
+    }
+    EffectiveConfig E = resolveConfig(*C, Overrides);
+    TidyConfig Shown = *C;
+    Shown.Checks = E.Checks;
+    Shown.WarningsAsErrors = E.WarningsAsErrors;
+    Shown.HeaderFilterRegex = E.HeaderFilterRegex;
+    llvm::outs() << dumpTidyConfig(Shown);
+    return ExitClean;
+  }
   if (S.Inputs.empty()) {
     error("no input files; run 'torchlint --help' for usage");
     return ExitError;
   }
 
-  EngineConfig Config;
-  Config.Checks = S.Checks;
-  Engine TheEngine(Config);
-  if (TheEngine.enabledRules().empty()) {
-    error("--checks='" + S.Checks + "' enables no rule; see --list-rules");
+  {
+    // A glob list that enables nothing is a mistake worth stopping for.
+    EngineConfig Probe;
+    Probe.Checks = "torch-*," + S.Checks.value_or("");
+    if (Engine(Probe).enabledRules().empty()) {
+      error("--checks='" + *S.Checks + "' enables no rule; see --list-rules");
+      return ExitError;
+    }
+  }
+
+  std::string SrcRoot = S.SrcRoot;
+  if (SrcRoot.empty())
+    SrcRoot = gitTopLevel(currentDir()).value_or(currentDir());
+  {
+    llvm::SmallString<256> Abs(SrcRoot);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, true);
+    SrcRoot = std::string(Abs);
+  }
+
+  auto Filter = lineFilterOf(S);
+  if (!Filter) {
+    error(llvm::toString(Filter.takeError()));
     return ExitError;
+  }
+  std::optional<Baseline> Base;
+  if (!S.BaselineFile.empty()) {
+    auto B = readBaseline(S.BaselineFile);
+    if (!B) {
+      error(llvm::toString(B.takeError()));
+      return ExitError;
+    }
+    Base = std::move(*B);
   }
 
   bool Failed = false;
@@ -130,31 +294,52 @@ int run(Settings &S) {
     return ExitError;
   }
 
-  ParseOptions Parse;
-  Parse.ResourceDir = defaultResourceDir();
-  Parse.CacheDir = S.NoCache ? ""
-                             : (S.CacheDir.empty() ? defaultCacheDir(processEnv)
-                                                   : S.CacheDir);
-  Parse.SkipLibraryBodies = !S.NoSkipBodies;
-  Parse.Verify = S.Verify;
-  Parse.Verbose = S.Verbose;
-
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  DiagOpts->ShowColors =
+  UnitJob Job;
+  Job.Parse.ResourceDir = defaultResourceDir();
+  Job.Parse.CacheDir =
+      S.NoCache
+          ? ""
+          : (S.CacheDir.empty() ? defaultCacheDir(processEnv) : S.CacheDir);
+  Job.Parse.SkipLibraryBodies = !S.NoSkipBodies;
+  Job.Parse.Verify = S.Verify;
+  Job.Parse.Verbose = S.Verbose;
+  Job.Overrides = Overrides;
+  Job.ConfigFile = S.ConfigFile;
+  Job.CrashOn = S.CrashOn;
+  Job.HangOn = S.HangOn;
+  Job.Color =
       S.Color == "always" ||
       (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
-  TextDiagnosticPrinter Printer(llvm::outs(), DiagOpts.get());
-  DriverSink Sink;
 
+  // Text goes to stdout unless a document does; with --format=text, -o
+  // sends the text to a file.
+  bool DocumentOnStdout =
+      S.Format != "text" && (S.OutputFile.empty() || S.OutputFile == "-");
+  std::unique_ptr<llvm::raw_fd_ostream> TextFile;
+  llvm::raw_ostream *Text = DocumentOnStdout ? nullptr : &llvm::outs();
+  if (S.Format == "text" && !S.OutputFile.empty() && S.OutputFile != "-") {
+    std::error_code EC;
+    TextFile = std::make_unique<llvm::raw_fd_ostream>(S.OutputFile, EC);
+    if (EC) {
+      error("cannot write '" + S.OutputFile + "': " + EC.message());
+      return ExitError;
+    }
+    Job.Color = false;
+    Text = TextFile.get();
+  }
+
+  Audit TheAudit(SrcRoot, std::move(*Filter), std::move(Base));
   auto Start = std::chrono::steady_clock::now();
-  unsigned Analysed = 0, WithFindings = 0;
-  std::set<std::string> Unfixable;
+
+  // Commands are resolved here, once, so workers only parse.
+  std::vector<std::string> Files;
+  std::vector<std::vector<std::string>> Commands;
   for (const std::string &File : Inputs.Files) {
     auto Command = Resolver.commandFor(File);
     if (!Command) {
       error(File + ": " + llvm::toString(Command.takeError()));
       Failed = true;
-      Unfixable.insert(File);
+      TheAudit.FailedFiles.insert(File);
       continue;
     }
     if (S.Verbose) {
@@ -165,26 +350,68 @@ int run(Settings &S) {
       note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
            Line);
     }
-    UnitOutcome Out =
-        analyzeUnit(File, *Command, TheEngine, Parse, Sink, Printer);
-    llvm::outs().flush();
-    for (const std::string &H : Out.MissingHeaders)
-      note(File + ": '" + H +
-           "' was not found; the file was analysed without it");
-    if (!Out.Failure.empty()) {
-      error(Out.Failure);
+    Files.push_back(File);
+    Commands.push_back(std::move(*Command));
+  }
+
+  auto Deliver = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
+    if (!Log.empty() &&
+        (S.Verbose || !R.Failure.empty() || Log.contains("error")))
+      llvm::errs() << Log;
+    for (const std::string &N : R.Notes)
+      note(N);
+    TheAudit.add(R, Text);
+    if (!R.Failure.empty()) {
+      error(R.Failure);
       Failed = true;
-      Unfixable.insert(File);
-      continue;
     }
-    ++Analysed;
-    WithFindings += Out.Findings > 0;
+  };
+
+  if (S.NoIsolate || Files.size() == 0) {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      UnitResult R = runUnit(Files[I], Commands[I], Job, Configs);
+      Deliver(I, R, "");
+    }
+  } else {
+    unsigned Jobs =
+        S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
+    Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
+               !S.Quiet, Files.size());
+    WorkerPool Pool(Jobs, S.UnitTimeout, P);
+    llvm::Error E = Pool.run(
+        Files,
+        [&](size_t I) { return runUnit(Files[I], Commands[I], Job, Configs); },
+        Deliver);
+    if (E) {
+      error(llvm::toString(std::move(E)));
+      return ExitError;
+    }
+  }
+  if (Text)
+    Text->flush();
+
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  TheAudit.Summary.Seconds = Seconds;
+
+  if (!S.WriteBaselineFile.empty()) {
+    if (llvm::Error E =
+            writeBaseline(S.WriteBaselineFile, TheAudit.All, SrcRoot)) {
+      error(llvm::toString(std::move(E)));
+      return ExitError;
+    }
+    if (!S.Quiet)
+      note("recorded " + llvm::Twine(TheAudit.All.size()) +
+           " findings in the baseline '" + S.WriteBaselineFile + "'");
   }
 
   if (S.Fix) {
+    // Never edit a file that did not compile: its findings are unreliable
+    // and its text may not be what the compiler saw.
     std::vector<FindingRecord> Fixable;
-    for (const FindingRecord &R : Sink.Records)
-      if (S.FixErrors || !Unfixable.count(R.Loc.File))
+    for (const FindingRecord &R : TheAudit.Reported)
+      if (S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File))
         Fixable.push_back(R);
     FixOutcome Fixed = applyFixes(Fixable);
     for (const std::string &P : Fixed.Problems)
@@ -194,25 +421,31 @@ int run(Settings &S) {
            llvm::Twine(Fixed.FilesChanged) + " files");
   }
 
-  if (!S.Quiet) {
-    double Seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count();
-    llvm::errs() << "torchlint: " << Sink.Records.size() << " finding"
-                 << (Sink.Records.size() == 1 ? "" : "s") << " in "
-                 << WithFindings << " of " << Analysed << " analysed file"
-                 << (Analysed == 1 ? "" : "s");
-    size_t NotAnalysed = Inputs.Files.size() - Analysed;
-    if (NotAnalysed)
-      llvm::errs() << " (" << NotAnalysed << " not analysed)";
-    llvm::errs() << " in " << llvm::format("%.1f", Seconds) << " s\n";
-  }
+  if (!S.ExportFixes.empty() &&
+      !writeOutput(S.ExportFixes,
+                   renderExportFixes(TheAudit.Reported, currentDir())))
+    Failed = true;
+
+  if (S.Format == "json" &&
+      !writeOutput(S.OutputFile,
+                   renderJson(TheAudit.Reported, TheAudit.Summary)))
+    Failed = true;
+  if (S.Format == "sarif" &&
+      !writeOutput(S.OutputFile,
+                   renderSarif(TheAudit.Reported, TheAudit.Summary, SrcRoot)))
+    Failed = true;
+
+  if (!S.Quiet)
+    printSummary(llvm::errs(), TheAudit, Inputs.Files.size(), Seconds);
   if (Failed)
     return ExitError;
+  // Recording a baseline accepts today's findings.
+  if (!S.WriteBaselineFile.empty())
+    return ExitClean;
   // Under --verify the findings are the expected ones: success is silence.
   if (S.Verify)
     return ExitClean;
-  return Sink.Records.empty() ? ExitClean : ExitFindings;
+  return TheAudit.Reported.empty() ? ExitClean : ExitFindings;
 }
 
 } // namespace
@@ -232,17 +465,54 @@ int runDriver(int Argc, const char **Argv) {
   CLI::App App{"torchlint: finds LibTorch device-placement bugs before they "
                "reach a GPU",
                "torchlint"};
-  App.footer("Usage: torchlint [options] <file|dir>... [-- <compiler flags>]\n"
-             "Exit status: 0 no findings, 1 findings, 2 usage or input "
-             "errors.");
+  App.footer(
+      "Usage: torchlint [options] <file|dir>... [-- <compiler flags>]\n"
+      "Configuration: .clang-tidy files (Checks, WarningsAsErrors,\n"
+      "HeaderFilterRegex, CheckOptions) are read from each file upward.\n"
+      "Exit status: 0 no findings, 1 findings (warnings or errors),\n"
+      "2 usage, input or analysis errors.");
   App.add_option("inputs", S.Inputs, "C++ sources or directories to analyse");
   App.add_option("-p,--build-path", S.BuildPath,
                  "Folder holding compile_commands.json (or the file)");
   App.add_option("--checks", S.Checks,
-                 "Rules to run, as clang-tidy globs: '-*,torch-discarded-move'")
-      ->capture_default_str();
+                 "Rules to run, as clang-tidy globs: '-*,torch-discarded-move'"
+                 " (applied after .clang-tidy)");
+  App.add_option("--warnings-as-errors", S.WarningsAsErrors,
+                 "Rules whose findings are errors, as globs");
+  App.add_option("--header-filter", S.HeaderFilter,
+                 "Report findings in headers only when the path matches "
+                 "this regex (default: every user header)");
+  App.add_option("--config-file", S.ConfigFile,
+                 "Read this .clang-tidy-style file instead of looking up");
+  App.add_flag("--dump-config", S.DumpConfig,
+               "Print the effective configuration and exit");
+  App.add_option("--explain", S.Explain, "Print a rule's documentation");
   App.add_flag("--list-rules", S.ListRules, "List every rule and exit");
   App.add_flag("--version", S.Version, "Print the version and exit");
+  App.add_option("--format", S.Format, "text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}))
+      ->capture_default_str();
+  App.add_option("-o,--output", S.OutputFile,
+                 "Write the report here instead of stdout");
+  App.add_option("--export-fixes", S.ExportFixes,
+                 "Write fix-its as clang-tidy YAML for "
+                 "clang-apply-replacements");
+  App.add_option("--srcroot", S.SrcRoot,
+                 "Root that SARIF paths and fingerprints are relative to "
+                 "(default: git top level, else the current directory)");
+  App.add_option("--diff", S.DiffRef,
+                 "Report only findings on lines changed since this git ref");
+  App.add_option("--line-filter", S.LineFilterJson,
+                 "Report only these lines, in clang-tidy's JSON form");
+  App.add_option("--baseline", S.BaselineFile,
+                 "Report only findings not recorded in this baseline");
+  App.add_option("--write-baseline", S.WriteBaselineFile,
+                 "Record every finding of this run in a baseline file");
+  App.add_option("-j,--jobs", S.Jobs,
+                 "Units analysed in parallel (default: number of cores)");
+  App.add_option("--unit-timeout", S.UnitTimeout,
+                 "Seconds after which a unit is stopped and reported")
+      ->capture_default_str();
   App.add_flag("-q,--quiet", S.Quiet, "Print findings only, no summary");
   App.add_flag("-v,--verbose", S.Verbose,
                "Say which headers, commands and caches are used");
@@ -261,6 +531,15 @@ int runDriver(int Argc, const char **Argv) {
   App.add_flag("--verify", S.Verify,
                "Check expected-warning comments (clang -verify); for tests")
       ->group("");
+  App.add_flag("--no-isolate", S.NoIsolate,
+               "Analyse units in this process (for debuggers)")
+      ->group("");
+  App.add_option("--crash-on", S.CrashOn,
+                 "Crash on the unit whose path ends so (isolation tests)")
+      ->group("");
+  App.add_option("--hang-on", S.HangOn,
+                 "Hang on the unit whose path ends so (isolation tests)")
+      ->group("");
   try {
     std::reverse(Args.begin(), Args.end());
     App.parse(Args);
@@ -268,7 +547,7 @@ int runDriver(int Argc, const char **Argv) {
     int RC = App.exit(E);
     return RC == 0 ? ExitClean : ExitError;
   }
-  return run(S);
+  return run(S, Argv[0]);
 }
 
 } // namespace torchlint

@@ -1,0 +1,53 @@
+//===- Audit.h - Merging unit results into one report ------------*- C++
+//-*-===//
+//
+// Unit results arrive in input order; the audit deduplicates findings that
+// several units share (headers), fingerprints them, applies the changed-line
+// filter and the baseline, and prints what survives.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SRC_CLI_AUDIT_H
+#define TORCHLINT_SRC_CLI_AUDIT_H
+
+#include "UnitRunner.h"
+#include "report/Baseline.h"
+#include "report/Formats.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace torchlint {
+
+/// Accumulates the report of a run.
+class Audit {
+public:
+  Audit(llvm::StringRef SrcRoot, std::optional<LineFilter> Filter,
+        std::optional<Baseline> Base)
+      : Prints(SrcRoot), Filter(std::move(Filter)), Base(std::move(Base)) {}
+
+  /// Takes one unit's result; its surviving findings' text and compiler
+  /// diagnostics go to Text (null: not printed).
+  void add(UnitResult &Unit, llvm::raw_ostream *Text);
+
+  /// Findings reported (after every filter), in input order.
+  std::vector<FindingRecord> Reported;
+  /// Every finding after NOLINT and deduplication, before the changed-line
+  /// filter and baseline: what --write-baseline records.
+  std::vector<FindingRecord> All;
+  RunSummary Summary;
+  std::set<std::string> FailedFiles;
+
+private:
+  Fingerprinter Prints;
+  std::optional<LineFilter> Filter;
+  std::optional<Baseline> Base;
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
+};
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,225 @@
+//===- UnitRunner.cpp - One unit, analysed, filtered and rendered ---------===//
+
+#include "UnitRunner.h"
+
+#include "report/Formats.h"
+#include "report/Nolint.h"
+#include "report/RuleDocs.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
+#include <map>
+#include <thread>
+
+using namespace clang;
+
+namespace torchlint {
+
+namespace {
+
+/// Filters findings by NOLINT comments and the header filter while the
+/// SourceManager is alive, then renders the survivors through clang's
+/// DiagnosticsEngine and detaches them. Filtering here, before any output,
+/// makes text, JSON and SARIF agree.
+class FilteringSink : public FindingSink {
+public:
+  FilteringSink(const EffectiveConfig &Config, std::string &Rendered,
+                llvm::raw_string_ostream &OS, DiagnosticConsumer &Printer,
+                bool Verify, UnitResult &Result)
+      : Config(Config), Rendered(Rendered), OS(OS), Printer(Printer),
+        Verify(Verify), Result(Result) {
+    if (!Config.HeaderFilterRegex.empty())
+      HeaderFilter.emplace(Config.HeaderFilterRegex);
+  }
+
+  void consume(const std::vector<Finding> &Findings,
+               CompilerInstance &CI) override {
+    SourceManager &SM = CI.getSourceManager();
+    // Unmatched BEGIN/END are errors in every file that was looked at, and
+    // the main file is always looked at.
+    reportNolintProblems(SM.getMainFileID(), CI);
+    for (const Finding &F : Findings) {
+      SourceLocation FL = SM.getFileLoc(F.Loc);
+      FileID FID = SM.getFileID(FL);
+      if (FID != SM.getMainFileID() && HeaderFilter) {
+        OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+        if (Entry && !HeaderFilter->match(Entry->getName())) {
+          ++Result.HeaderFiltered;
+          continue;
+        }
+      }
+      const NolintIndex &Index = indexFor(FID, CI);
+      if (Index.suppresses(SM.getSpellingLineNumber(FL), F.Rule->Id)) {
+        ++Result.Suppressed;
+        continue;
+      }
+      emit(F, effectiveSeverity(*F.Rule, Config), CI);
+    }
+  }
+
+private:
+  const NolintIndex &indexFor(FileID FID, CompilerInstance &CI) {
+    auto It = Indexes.find(FID);
+    if (It != Indexes.end())
+      return It->second;
+    bool Invalid = false;
+    llvm::StringRef Text = CI.getSourceManager().getBufferData(FID, &Invalid);
+    It = Indexes.emplace(FID, NolintIndex(Invalid ? "" : Text)).first;
+    reportNolintProblems(FID, CI);
+    return It->second;
+  }
+
+  void reportNolintProblems(FileID FID, CompilerInstance &CI) {
+    if (!Reported.insert(FID).second)
+      return;
+    const NolintIndex &Index = indexFor(FID, CI);
+    SourceLocation Start = CI.getSourceManager().getLocForStartOfFile(FID);
+    for (const NolintProblem &P : Index.problems()) {
+      Finding F;
+      F.Rule = &nolintRule();
+      F.Loc = Start.getLocWithOffset(P.Offset);
+      F.Message = P.Message;
+      emit(F, Severity::Error, CI);
+    }
+  }
+
+  void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
+    OS.flush();
+    size_t Begin = Rendered.size();
+    emitDiagnostic(F, Level, diagnosticsFor(CI));
+    OS.flush();
+    Result.Findings.push_back(
+        {toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts()),
+         Rendered.substr(Begin)});
+    // The finding's text lives in the finding; the unit's own diagnostics
+    // stay in the shared buffer.
+    Rendered.resize(Begin);
+  }
+
+  /// Findings are printed through an engine of their own that shares the
+  /// unit's SourceManager and printer: the unit's engine counts every error
+  /// as a compile error, and an error-level finding (warnings-as-errors) is
+  /// not one. Under -verify they must reach the unit's verifying consumer.
+  DiagnosticsEngine &diagnosticsFor(CompilerInstance &CI) {
+    if (Verify)
+      return CI.getDiagnostics();
+    if (!Own) {
+      Own = std::make_unique<DiagnosticsEngine>(
+          CI.getDiagnostics().getDiagnosticIDs(), &CI.getDiagnosticOpts(),
+          &Printer, /*ShouldOwnClient=*/false);
+      Own->setSourceManager(&CI.getSourceManager());
+    }
+    return *Own;
+  }
+
+  const EffectiveConfig &Config;
+  std::string &Rendered;
+  llvm::raw_string_ostream &OS;
+  DiagnosticConsumer &Printer;
+  bool Verify;
+  UnitResult &Result;
+  std::unique_ptr<DiagnosticsEngine> Own;
+  std::optional<llvm::Regex> HeaderFilter;
+  std::map<FileID, NolintIndex> Indexes;
+  std::set<FileID> Reported;
+};
+
+} // namespace
+
+UnitResult runUnit(llvm::StringRef File,
+                   const std::vector<std::string> &Command, const UnitJob &Job,
+                   ConfigProvider &Configs) {
+  UnitResult Result;
+  Result.File = File.str();
+  if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn)) {
+    // A real fault, not raise(): LLVM's handler returns after printing the
+    // stack, and only a faulting instruction then kills the process.
+    volatile int *Null = nullptr;
+    *Null = 1;
+  }
+  if (!Job.HangOn.empty() && File.endswith(Job.HangOn))
+    for (;;)
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+
+  auto FileConfig = Configs.configFor(File);
+  if (!FileConfig) {
+    Result.Failure = "configuration: " + llvm::toString(FileConfig.takeError());
+    return Result;
+  }
+  EffectiveConfig Config = resolveConfig(*FileConfig, Job.Overrides);
+  if (!Config.HeaderFilterRegex.empty()) {
+    std::string Why;
+    if (!llvm::Regex(Config.HeaderFilterRegex).isValid(Why)) {
+      Result.Failure =
+          "invalid header filter '" + Config.HeaderFilterRegex + "': " + Why;
+      return Result;
+    }
+  }
+  EngineConfig EC;
+  EC.Checks = Config.Checks;
+  EC.Options = Config.Options;
+  Engine TheEngine(EC);
+
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = Job.Color;
+  std::string Rendered;
+  llvm::raw_string_ostream OS(Rendered);
+  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  FilteringSink Sink(Config, Rendered, OS, Printer, Job.Parse.Verify, Result);
+  UnitOutcome Out =
+      analyzeUnit(File, Command, TheEngine, Job.Parse, Sink, Printer);
+  OS.flush();
+  Result.DiagText = Rendered;
+  for (const std::string &H : Out.MissingHeaders)
+    Result.Notes.push_back(File.str() + ": '" + H +
+                           "' was not found; the file was analysed without it");
+  Result.Analysed = Out.Failure.empty();
+  Result.Failure = Out.Failure;
+  return Result;
+}
+
+nlohmann::json unitResultToJson(const UnitResult &R) {
+  nlohmann::json Findings = nlohmann::json::array();
+  for (const RenderedFinding &F : R.Findings) {
+    nlohmann::json J = recordToJson(F.Record);
+    J["rendered"] = F.Text;
+    Findings.push_back(J);
+  }
+  return {{"file", R.File},
+          {"analysed", R.Analysed},
+          {"failure", R.Failure},
+          {"findings", Findings},
+          {"suppressed", R.Suppressed},
+          {"header_filtered", R.HeaderFiltered},
+          {"diag_text", R.DiagText},
+          {"notes", R.Notes}};
+}
+
+llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
+  UnitResult R;
+  try {
+    R.File = J.at("file").get<std::string>();
+    R.Analysed = J.at("analysed").get<bool>();
+    R.Failure = J.at("failure").get<std::string>();
+    R.Suppressed = J.at("suppressed").get<unsigned>();
+    R.HeaderFiltered = J.at("header_filtered").get<unsigned>();
+    R.DiagText = J.at("diag_text").get<std::string>();
+    R.Notes = J.at("notes").get<std::vector<std::string>>();
+    for (const nlohmann::json &F : J.at("findings")) {
+      auto Record = recordFromJson(F);
+      if (!Record)
+        return Record.takeError();
+      R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
+    }
+  } catch (const nlohmann::json::exception &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "malformed worker result: %s", E.what());
+  }
+  return R;
+}
+
+} // namespace torchlint

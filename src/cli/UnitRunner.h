@@ -1,0 +1,66 @@
+//===- UnitRunner.h - One unit, analysed, filtered and rendered --*- C++
+//-*-===//
+//
+// The CLI analyses each translation unit on its own (in a worker process when
+// it audits many), and hands back plain data: the findings that survive NOLINT
+// comments and the header filter, each with its clang-rendered text, and the
+// unit's other diagnostics. The parent prints and merges these in input order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SRC_CLI_UNITRUNNER_H
+#define TORCHLINT_SRC_CLI_UNITRUNNER_H
+
+#include "report/Config.h"
+#include "torchlint/Frontend.h"
+#include "torchlint/Report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+/// A finding and the text clang printed for it (warning, caret, fix-it line,
+/// notes).
+struct RenderedFinding {
+  FindingRecord Record;
+  std::string Text;
+};
+
+/// Everything a unit produced.
+struct UnitResult {
+  std::string File;
+  bool Analysed = false;
+  std::string Failure; ///< Why it was not analysed ("" if it was).
+  std::vector<RenderedFinding> Findings;
+  unsigned Suppressed = 0;        ///< Silenced by NOLINT comments.
+  unsigned HeaderFiltered = 0;    ///< In headers the header filter excludes.
+  std::string DiagText;           ///< Compiler diagnostics, rendered.
+  std::vector<std::string> Notes; ///< torchlint notes for stderr.
+};
+
+/// How to analyse units; the same for every unit of a run.
+struct UnitJob {
+  ParseOptions Parse;
+  ConfigOverrides Overrides;
+  std::optional<std::string> ConfigFile;
+  bool Color = false;
+  /// Debugging aids for the isolation tests: crash or hang on a unit whose
+  /// path ends with this.
+  std::string CrashOn, HangOn;
+};
+
+/// Analyses File in this process. Command is its compile command.
+UnitResult runUnit(llvm::StringRef File,
+                   const std::vector<std::string> &Command, const UnitJob &Job,
+                   ConfigProvider &Configs);
+
+/// Serialisation between a worker and its parent.
+nlohmann::json unitResultToJson(const UnitResult &R);
+llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J);
+
+} // namespace torchlint
+
+#endif

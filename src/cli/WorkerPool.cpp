@@ -1,0 +1,174 @@
+//===- WorkerPool.cpp - Units in isolated worker processes ----------------===//
+
+#include "WorkerPool.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <optional>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace torchlint {
+
+namespace fs = llvm::sys::fs;
+using Clock = std::chrono::steady_clock;
+
+std::string describeWaitStatus(int Status) {
+  if (WIFSIGNALED(Status))
+    return "crashed (signal " + std::to_string(WTERMSIG(Status)) + ": " +
+           strsignal(WTERMSIG(Status)) + ")";
+  if (WIFEXITED(Status))
+    return "exited with status " + std::to_string(WEXITSTATUS(Status));
+  return "ended abnormally";
+}
+
+namespace {
+
+/// One running worker.
+struct Worker {
+  size_t Index;
+  pid_t Pid;
+  Clock::time_point Start;
+  std::string ResultPath, LogPath;
+};
+
+std::string readAll(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : "";
+}
+
+/// Runs in the child: analyse, write the result, and leave without running
+/// the parent's atexit handlers or flushing its inherited buffers.
+[[noreturn]] void workerMain(const WorkerPool::WorkFn &Work, const Worker &W) {
+  int Log = ::open(W.LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (Log >= 0) {
+    ::dup2(Log, STDOUT_FILENO);
+    ::dup2(Log, STDERR_FILENO);
+    ::close(Log);
+  }
+  UnitResult R = Work(W.Index);
+  std::string Text = unitResultToJson(R).dump();
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(W.ResultPath, EC);
+    if (!EC)
+      OS << Text;
+  }
+  ::_exit(EC ? 3 : 0);
+}
+
+} // namespace
+
+llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
+                            const WorkFn &Work, const DoneFn &Done) {
+  llvm::SmallString<128> Dir;
+  if (std::error_code EC = fs::createUniqueDirectory("torchlint", Dir))
+    return llvm::createStringError(EC, "cannot create a temporary folder");
+
+  std::vector<std::optional<UnitResult>> Results(Files.size());
+  std::vector<std::string> Logs(Files.size());
+  std::vector<Worker> Running;
+  size_t Next = 0, NextDelivered = 0;
+
+  auto Finish = [&](const Worker &W, std::optional<int> Status) {
+    double Seconds =
+        std::chrono::duration<double>(Clock::now() - W.Start).count();
+    std::string Log = readAll(W.LogPath);
+    UnitResult R;
+    R.File = Files[W.Index];
+    if (!Status) {
+      R.Failure = "analysing '" + R.File + "' took longer than " +
+                  std::to_string(TimeoutSeconds) +
+                  " s and was stopped (--unit-timeout)";
+    } else if (WIFEXITED(*Status) && WEXITSTATUS(*Status) == 0) {
+      auto J = nlohmann::json::parse(readAll(W.ResultPath), nullptr, false);
+      auto Parsed = unitResultFromJson(J);
+      if (Parsed)
+        R = std::move(*Parsed);
+      else
+        R.Failure = "worker for '" + R.File +
+                    "' sent no result: " + llvm::toString(Parsed.takeError());
+    } else {
+      R.Failure = "torchlint " + describeWaitStatus(*Status) +
+                  " while analysing '" + R.File +
+                  "'; the other units are unaffected";
+      // The crash report (stack trace) is in the log; keep it for the user.
+    }
+    fs::remove(W.ResultPath);
+    fs::remove(W.LogPath);
+    P.finished(R.File, R.Failure.empty(), Seconds);
+    Logs[W.Index] = std::move(Log);
+    Results[W.Index] = std::move(R);
+  };
+
+  while (NextDelivered < Files.size()) {
+    while (Running.size() < Jobs && Next < Files.size()) {
+      Worker W{Next, 0, Clock::now(), "", ""};
+      llvm::SmallString<128> Base(Dir);
+      llvm::sys::path::append(Base, std::to_string(Next));
+      W.ResultPath = (Base + ".json").str();
+      W.LogPath = (Base + ".log").str();
+      // Buffered output would be written twice, once by each process.
+      llvm::outs().flush();
+      llvm::errs().flush();
+      pid_t Pid = ::fork();
+      if (Pid < 0) {
+        if (Running.empty())
+          return llvm::createStringError(
+              std::error_code(errno, std::generic_category()),
+              "cannot start a worker process");
+        break; // Try again when a worker ends.
+      }
+      if (Pid == 0)
+        workerMain(Work, W);
+      W.Pid = Pid;
+      P.started(Files[Next]);
+      Running.push_back(W);
+      ++Next;
+    }
+
+    bool Progressed = false;
+    for (size_t I = 0; I < Running.size();) {
+      Worker &W = Running[I];
+      int Status = 0;
+      pid_t Got = ::waitpid(W.Pid, &Status, WNOHANG);
+      bool Late = TimeoutSeconds &&
+                  Clock::now() - W.Start > std::chrono::seconds(TimeoutSeconds);
+      if (Got == W.Pid) {
+        Finish(W, Status);
+      } else if (Late) {
+        ::kill(W.Pid, SIGKILL);
+        ::waitpid(W.Pid, &Status, 0);
+        Finish(W, std::nullopt);
+      } else {
+        ++I;
+        continue;
+      }
+      Running.erase(Running.begin() + I);
+      Progressed = true;
+    }
+
+    while (NextDelivered < Files.size() && Results[NextDelivered]) {
+      P.clear();
+      Done(NextDelivered, *Results[NextDelivered], Logs[NextDelivered]);
+      Results[NextDelivered].reset();
+      ++NextDelivered;
+    }
+    P.tick();
+    if (!Progressed)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  // The summary that follows starts on a clean line.
+  P.clear();
+  fs::remove(Dir);
+  return llvm::Error::success();
+}
+
+} // namespace torchlint

@@ -1,0 +1,48 @@
+//===- WorkerPool.h - Units in isolated worker processes --------*- C++ -*-===//
+//
+// An audit must survive any one unit: a crash in Clang or a rule, or a unit
+// that never finishes. Each unit runs in a forked worker with a time limit;
+// its result comes back as JSON through a file. Results are delivered in
+// input order whatever -j is, so output is deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SRC_CLI_WORKERPOOL_H
+#define TORCHLINT_SRC_CLI_WORKERPOOL_H
+
+#include "Progress.h"
+#include "UnitRunner.h"
+
+#include <functional>
+
+namespace torchlint {
+
+/// Runs units in parallel worker processes.
+class WorkerPool {
+public:
+  /// Work analyses unit I (it runs in the worker); Done receives unit I's
+  /// result, and what the worker printed, in input order in the parent.
+  using WorkFn = std::function<UnitResult(size_t I)>;
+  using DoneFn =
+      std::function<void(size_t I, UnitResult &Result, llvm::StringRef Log)>;
+
+  WorkerPool(unsigned Jobs, unsigned TimeoutSeconds, Progress &P)
+      : Jobs(Jobs ? Jobs : 1), TimeoutSeconds(TimeoutSeconds), P(P) {}
+
+  /// Runs Files.size() units; returns an error only when no worker can be
+  /// started at all.
+  llvm::Error run(const std::vector<std::string> &Files, const WorkFn &Work,
+                  const DoneFn &Done);
+
+private:
+  unsigned Jobs;
+  unsigned TimeoutSeconds;
+  Progress &P;
+};
+
+/// Describes how a worker ended when it did not end normally.
+std::string describeWaitStatus(int Status);
+
+} // namespace torchlint
+
+#endif

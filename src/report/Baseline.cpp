@@ -1,0 +1,207 @@
+//===- Baseline.cpp - Fingerprints, baselines and changed-line filters ----===//
+
+#include "report/Baseline.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+namespace torchlint {
+
+using nlohmann::json;
+
+static llvm::Error failure(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+std::string relativeToRoot(llvm::StringRef File, llvm::StringRef Root) {
+  llvm::SmallString<256> F(File), R(Root);
+  llvm::sys::path::remove_dots(F, true);
+  llvm::sys::path::remove_dots(R, true);
+  if (!R.empty() && llvm::sys::path::replace_path_prefix(F, R, "")) {
+    llvm::StringRef Rel = F;
+    Rel = Rel.ltrim('/');
+    return llvm::sys::path::convert_to_slash(Rel);
+  }
+  return llvm::sys::path::convert_to_slash(File);
+}
+
+/// Whitespace-insensitive line text, so reindenting does not change it.
+static std::string normalizeLine(llvm::StringRef Line) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Line.trim()) {
+    if (llvm::isSpace(C)) {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+void assignFingerprints(std::vector<FindingRecord> &Records,
+                        llvm::StringRef Root) {
+  Fingerprinter F(Root);
+  for (FindingRecord &R : Records)
+    F.assign(R);
+}
+
+void Fingerprinter::assign(FindingRecord &R) {
+  {
+    llvm::SHA1 Hash;
+    // The parts are named strings: a range-for over temporaries would hash
+    // destroyed buffers.
+    std::string Rule = R.Rule ? R.Rule->Id.str() : "?";
+    std::string File = relativeToRoot(R.Loc.File, Root);
+    std::string Line = normalizeLine(R.LineText);
+    // Separators that cannot appear in the parts keep "a|bc" != "ab|c".
+    for (const std::string *Part : {&Rule, &File, &Line, &R.Message}) {
+      Hash.update(*Part);
+      Hash.update(llvm::StringRef("\0", 1));
+    }
+    std::string Key =
+        llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
+    unsigned Index = Seen[Key]++;
+    R.Fingerprint = Key + ":" + std::to_string(Index);
+  }
+}
+
+llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return failure("cannot read baseline '" + Path +
+                   "': " + Buffer.getError().message());
+  json Doc = json::parse((*Buffer)->getBuffer().str(), nullptr,
+                         /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("findings") ||
+      !Doc["findings"].is_array())
+    return failure("'" + Path + "' is not a torchlint baseline");
+  Baseline B;
+  for (const json &F : Doc["findings"])
+    if (F.is_object() && F.contains("fingerprint") &&
+        F["fingerprint"].is_string())
+      B.Fingerprints.insert(F["fingerprint"].get<std::string>());
+  return B;
+}
+
+llvm::Error writeBaseline(llvm::StringRef Path,
+                          const std::vector<FindingRecord> &Records,
+                          llvm::StringRef Root) {
+  json Findings = json::array();
+  for (const FindingRecord &R : Records)
+    Findings.push_back({{"fingerprint", R.Fingerprint},
+                        {"rule", R.Rule ? R.Rule->Id.str() : ""},
+                        {"file", relativeToRoot(R.Loc.File, Root)},
+                        {"message", R.Message}});
+  json Doc = {{"version", 1}, {"tool", "torchlint"}, {"findings", Findings}};
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return failure("cannot write baseline '" + Path + "': " + EC.message());
+  OS << Doc.dump(2) << "\n";
+  return llvm::Error::success();
+}
+
+llvm::Expected<LineFilter> LineFilter::fromJson(llvm::StringRef Text) {
+  json Doc = json::parse(Text.str(), nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_array())
+    return failure("--line-filter: expected a JSON array of "
+                   "{\"name\": ..., \"lines\": [[first, last], ...]}");
+  LineFilter Out;
+  for (const json &Entry : Doc) {
+    if (!Entry.is_object() || !Entry.contains("name") ||
+        !Entry["name"].is_string())
+      return failure("--line-filter: every entry needs a \"name\"");
+    std::vector<std::pair<unsigned, unsigned>> Ranges;
+    if (Entry.contains("lines")) {
+      for (const json &R : Entry["lines"]) {
+        if (!R.is_array() || R.size() != 2 || !R[0].is_number_unsigned() ||
+            !R[1].is_number_unsigned())
+          return failure("--line-filter: \"lines\" holds [first, last] pairs");
+        Ranges.push_back({R[0].get<unsigned>(), R[1].get<unsigned>()});
+      }
+    }
+    Out.Files.push_back({Entry["name"].get<std::string>(), Ranges});
+  }
+  return Out;
+}
+
+LineFilter LineFilter::fromGitDiff(llvm::StringRef Diff, llvm::StringRef Root) {
+  LineFilter Out;
+  std::string Current;
+  std::vector<std::pair<unsigned, unsigned>> Ranges;
+  auto Flush = [&] {
+    if (!Current.empty() && !Ranges.empty())
+      Out.Files.push_back({Current, Ranges});
+    Current.clear();
+    Ranges.clear();
+  };
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Diff.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    if (L.startswith("+++ ")) {
+      Flush();
+      llvm::StringRef Name = L.drop_front(4).rtrim();
+      if (Name == "/dev/null")
+        continue; // A deleted file has no lines to report.
+      Name.consume_front("b/");
+      llvm::SmallString<256> Abs(Root);
+      llvm::sys::path::append(Abs, Name);
+      Current = std::string(Abs);
+    } else if (L.startswith("@@ ") && !Current.empty()) {
+      // "@@ -a,b +c,d @@": d lines from c are new; d == 0 is a deletion.
+      llvm::StringRef Plus = L.drop_front(3);
+      Plus = Plus.substr(Plus.find('+') + 1);
+      Plus = Plus.take_until([](char C) { return C == ' '; });
+      auto [Start, Count] = Plus.split(',');
+      unsigned First = 0, N = 1;
+      if (Start.getAsInteger(10, First))
+        continue;
+      if (!Count.empty() && Count.getAsInteger(10, N))
+        continue;
+      if (N > 0)
+        Ranges.push_back({First, First + N - 1});
+    }
+  }
+  Flush();
+  return Out;
+}
+
+std::string LineFilter::toJson() const {
+  json Doc = json::array();
+  for (const auto &[Name, Ranges] : Files) {
+    json Entry = {{"name", Name}};
+    if (!Ranges.empty()) {
+      json Lines = json::array();
+      for (auto [First, Last] : Ranges)
+        Lines.push_back({First, Last});
+      Entry["lines"] = Lines;
+    }
+    Doc.push_back(Entry);
+  }
+  return Doc.dump();
+}
+
+bool LineFilter::contains(llvm::StringRef File, unsigned Line) const {
+  for (const auto &[Name, Ranges] : Files) {
+    if (!File.endswith(Name))
+      continue;
+    if (Ranges.empty())
+      return true;
+    for (auto [First, Last] : Ranges)
+      if (First <= Line && Line <= Last)
+        return true;
+  }
+  return false;
+}
+
+} // namespace torchlint

@@ -1,0 +1,89 @@
+//===- Baseline.h - Fingerprints, baselines and changed-line filters -*- C++
+//-*-===//
+//
+// Pre-merge checks report only what a change introduces: findings on changed
+// lines (--diff, --line-filter) or findings absent from a recorded baseline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SRC_REPORT_BASELINE_H
+#define TORCHLINT_SRC_REPORT_BASELINE_H
+
+#include "torchlint/Report.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace torchlint {
+
+/// Path of File relative to Root with '/' separators, or File itself when it
+/// is not under Root.
+std::string relativeToRoot(llvm::StringRef File, llvm::StringRef Root);
+
+/// Gives records fingerprints one at a time, in a stable (file, offset)
+/// order, counting repeats of the same hash.
+class Fingerprinter {
+public:
+  explicit Fingerprinter(llvm::StringRef Root) : Root(Root.str()) {}
+  void assign(FindingRecord &R);
+
+private:
+  std::string Root;
+  std::map<std::string, unsigned> Seen;
+};
+
+/// Sets the Fingerprint of every record. A fingerprint hashes the rule, the
+/// file relative to Root, the source line with whitespace collapsed and the
+/// message, plus the record's index among records with the same hash: it
+/// survives edits that only shift lines, and two identical findings in one
+/// file stay distinct. Records must be in a stable (file, offset) order.
+void assignFingerprints(std::vector<FindingRecord> &Records,
+                        llvm::StringRef Root);
+
+/// A baseline file: the fingerprints of accepted findings.
+struct Baseline {
+  std::set<std::string> Fingerprints;
+};
+
+/// Reads a baseline written by writeBaseline.
+llvm::Expected<Baseline> readBaseline(llvm::StringRef Path);
+
+/// Writes the fingerprints of Records (with their rule, file and message, for
+/// people reading the file) as JSON.
+llvm::Error writeBaseline(llvm::StringRef Path,
+                          const std::vector<FindingRecord> &Records,
+                          llvm::StringRef Root);
+
+/// Which lines of which files to report, in clang-tidy's --line-filter form.
+class LineFilter {
+public:
+  /// Parses clang-tidy's JSON: [{"name":"file.cpp","lines":[[1,3],[5,5]]},
+  /// {"name":"all.h"}]. A file without "lines" is reported entirely; a file
+  /// not listed is not reported.
+  static llvm::Expected<LineFilter> fromJson(llvm::StringRef Json);
+
+  /// The lines that `git diff -U0` output adds or changes; paths in the diff
+  /// are relative to Root (the repository's top level).
+  static LineFilter fromGitDiff(llvm::StringRef Diff, llvm::StringRef Root);
+
+  /// The same filter in clang-tidy's JSON form.
+  std::string toJson() const;
+
+  /// True when a finding at Line of File is to be reported. File names in
+  /// the filter match as suffixes, as in clang-tidy.
+  bool contains(llvm::StringRef File, unsigned Line) const;
+
+  /// Entries in order; an empty range list means the whole file.
+  std::vector<
+      std::pair<std::string, std::vector<std::pair<unsigned, unsigned>>>>
+      Files;
+};
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,332 @@
+//===- Formats.cpp - Findings as JSON, SARIF and clang-tidy YAML ----------===//
+
+#include "report/Formats.h"
+
+#include "report/Baseline.h"
+#include "report/RuleDocs.h"
+
+#include "clang/Tooling/DiagnosticsYaml.h"
+#include "clang/Tooling/ReplacementsYaml.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#ifndef TORCHLINT_VERSION
+#define TORCHLINT_VERSION "0.0.0"
+#endif
+
+namespace torchlint {
+
+using nlohmann::json;
+
+std::map<std::string, unsigned>
+findingsByRule(const std::vector<FindingRecord> &Records) {
+  std::map<std::string, unsigned> Out;
+  for (const FindingRecord &R : Records)
+    ++Out[R.Rule->Id.str()];
+  return Out;
+}
+
+static json locationToJson(const PlainLocation &L) {
+  return {{"file", L.File},
+          {"line", L.Line},
+          {"column", L.Column},
+          {"offset", L.Offset}};
+}
+
+json recordToJson(const FindingRecord &R) {
+  json J = {
+      {"rule", R.Rule->Id.str()}, {"severity", severityName(R.Level).str()},
+      {"file", R.Loc.File},       {"line", R.Loc.Line},
+      {"column", R.Loc.Column},   {"offset", R.Loc.Offset},
+      {"message", R.Message},     {"line_text", R.LineText}};
+  if (!R.Fingerprint.empty())
+    J["fingerprint"] = R.Fingerprint;
+  json Notes = json::array();
+  for (const PlainNote &N : R.Notes) {
+    json Note = locationToJson(N.Loc);
+    Note["message"] = N.Message;
+    Notes.push_back(Note);
+  }
+  J["notes"] = Notes;
+  json Fixes = json::array();
+  for (const PlainEdit &E : R.Edits)
+    Fixes.push_back({{"file", E.File},
+                     {"offset", E.Offset},
+                     {"length", E.Length},
+                     {"replacement", E.Text}});
+  J["fixes"] = Fixes;
+  return J;
+}
+
+static PlainLocation locationFromJson(const json &J) {
+  PlainLocation L;
+  L.File = J.value("file", "");
+  L.Line = J.value("line", 0u);
+  L.Column = J.value("column", 0u);
+  L.Offset = J.value("offset", 0u);
+  return L;
+}
+
+llvm::Expected<FindingRecord> recordFromJson(const json &J) {
+  FindingRecord R;
+  std::string Id = J.value("rule", "");
+  R.Rule = findReportedRule(Id);
+  if (!R.Rule)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown rule '" + Id + "'");
+  std::string Level = J.value("severity", "warning");
+  R.Level = Level == "error"  ? Severity::Error
+            : Level == "note" ? Severity::Note
+                              : Severity::Warning;
+  R.Loc = locationFromJson(J);
+  R.Message = J.value("message", "");
+  R.LineText = J.value("line_text", "");
+  R.Fingerprint = J.value("fingerprint", "");
+  for (const json &N : J.value("notes", json::array()))
+    R.Notes.push_back({locationFromJson(N), N.value("message", "")});
+  for (const json &E : J.value("fixes", json::array()))
+    R.Edits.push_back({E.value("file", ""), E.value("offset", 0u),
+                       E.value("length", 0u), E.value("replacement", "")});
+  return R;
+}
+
+std::string renderJson(const std::vector<FindingRecord> &Records,
+                       const RunSummary &Summary) {
+  json Findings = json::array();
+  for (const FindingRecord &R : Records)
+    Findings.push_back(recordToJson(R));
+  json Failed = json::array();
+  for (const UnitFailure &F : Summary.Failures)
+    Failed.push_back({{"file", F.File}, {"message", F.Message}});
+  json ByRule = json::object();
+  for (const auto &[Id, N] : findingsByRule(Records))
+    ByRule[Id] = N;
+  json Doc = {{"version", 1},
+              {"tool", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}},
+              {"findings", Findings},
+              {"summary",
+               {{"findings", Records.size()},
+                {"by_rule", ByRule},
+                {"files_analysed", Summary.FilesAnalysed},
+                {"files_failed", Summary.Failures.size()},
+                {"failures", Failed},
+                {"suppressed", Summary.Suppressed},
+                {"outside_filter", Summary.OutsideFilter},
+                {"in_baseline", Summary.InBaseline},
+                {"seconds", Summary.Seconds}}}};
+  return Doc.dump(2) + "\n";
+}
+
+std::string uriEncodePath(llvm::StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C))
+      Out += C;
+    else
+      Out += "%" + llvm::utohexstr(C, /*LowerCase=*/false, 2);
+  }
+  return Out;
+}
+
+static const char *sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "warning";
+}
+
+namespace {
+
+/// Builds SARIF locations relative to the source root.
+class SarifLocations {
+public:
+  explicit SarifLocations(llvm::StringRef Root) : Root(Root) {}
+
+  json artifact(llvm::StringRef File) const {
+    std::string Rel = relativeToRoot(File, Root);
+    if (llvm::StringRef(Rel).startswith("/"))
+      return {{"uri", "file://" + uriEncodePath(Rel)}};
+    return {{"uri", uriEncodePath(Rel)}, {"uriBaseId", "%SRCROOT%"}};
+  }
+
+  json physical(const PlainLocation &L) const {
+    json Region = {{"startLine", std::max(L.Line, 1u)}};
+    if (L.Column)
+      Region["startColumn"] = L.Column;
+    return {{"artifactLocation", artifact(L.File)}, {"region", Region}};
+  }
+
+  json location(const PlainLocation &L, llvm::StringRef Message) const {
+    json Out = {{"physicalLocation", physical(L)}};
+    if (!Message.empty())
+      Out["message"] = {{"text", Message.str()}};
+    return Out;
+  }
+
+  std::string Root;
+};
+
+/// A readable rule name distinct from the id, as SARIF wants:
+/// "torch-discarded-move" becomes "TorchDiscardedMove".
+std::string pascalName(llvm::StringRef Id) {
+  std::string Out;
+  bool Upper = true;
+  for (char C : Id) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Out += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Out;
+}
+
+json sarifRule(const RuleInfo &R) {
+  std::string Help = ruleHelp(R);
+  return {{"id", R.Id.str()},
+          {"name", pascalName(R.Id)},
+          {"shortDescription", {{"text", R.Summary.str()}}},
+          {"fullDescription", {{"text", R.Summary.str() + "."}}},
+          {"help", {{"text", Help}, {"markdown", Help}}},
+          {"defaultConfiguration", {{"level", sarifLevel(R.DefaultSeverity)}}},
+          {"properties",
+           {{"tags", {R.Category.str()}},
+            {"precision", "high"},
+            {"fix", fixKindName(R.Fix).str()}}}};
+}
+
+} // namespace
+
+std::string renderSarif(const std::vector<FindingRecord> &Records,
+                        const RunSummary &Summary, llvm::StringRef SrcRoot) {
+  SarifLocations Locs(SrcRoot);
+  json Rules = json::array();
+  std::map<std::string, unsigned> RuleIndex;
+  auto AddRule = [&](const RuleInfo &R) {
+    RuleIndex[R.Id.str()] = Rules.size();
+    Rules.push_back(sarifRule(R));
+  };
+  for (const RuleInfo &R : allRules())
+    AddRule(R);
+  AddRule(nolintRule());
+
+  json Results = json::array();
+  for (const FindingRecord &R : Records) {
+    json Result = {
+        {"ruleId", R.Rule->Id.str()},
+        {"ruleIndex", RuleIndex[R.Rule->Id.str()]},
+        {"level", sarifLevel(R.Level)},
+        {"message", {{"text", R.Message}}},
+        {"locations", {Locs.location(R.Loc, "")}},
+    };
+    if (!R.Fingerprint.empty())
+      Result["partialFingerprints"] = {
+          {"torchlintFingerprint/v1", R.Fingerprint}};
+    if (!R.Notes.empty()) {
+      json Related = json::array();
+      json Flow = json::array();
+      unsigned Id = 1;
+      for (const PlainNote &N : R.Notes) {
+        json L = Locs.location(N.Loc, N.Message);
+        json RL = L;
+        RL["id"] = Id++;
+        Related.push_back(RL);
+        Flow.push_back({{"location", L}});
+      }
+      // The provenance walk ends at the finding itself.
+      Flow.push_back({{"location", Locs.location(R.Loc, R.Message)}});
+      Result["relatedLocations"] = Related;
+      Result["codeFlows"] = {{{"threadFlows", {{{"locations", Flow}}}}}};
+    }
+    if (!R.Edits.empty()) {
+      std::map<std::string, json> ByFile;
+      for (const PlainEdit &E : R.Edits)
+        ByFile[E.File].push_back(
+            {{"deletedRegion",
+              {{"charOffset", E.Offset}, {"charLength", E.Length}}},
+             {"insertedContent", {{"text", E.Text}}}});
+      json Changes = json::array();
+      for (auto &[File, Replacements] : ByFile)
+        Changes.push_back({{"artifactLocation", Locs.artifact(File)},
+                           {"replacements", Replacements}});
+      Result["fixes"] = {{{"description", {{"text", "apply the fix-it"}}},
+                          {"artifactChanges", Changes}}};
+    }
+    Results.push_back(Result);
+  }
+
+  json Notifications = json::array();
+  for (const UnitFailure &F : Summary.Failures)
+    Notifications.push_back(
+        {{"level", "error"},
+         {"message", {{"text", F.Message}}},
+         {"locations",
+          {{{"physicalLocation",
+             {{"artifactLocation", Locs.artifact(F.File)}}}}}}});
+
+  std::string RootUri = "file://" + uriEncodePath(SrcRoot);
+  if (!llvm::StringRef(RootUri).endswith("/"))
+    RootUri += "/";
+  json Run = {{"tool",
+               {{"driver",
+                 {{"name", "torchlint"},
+                  {"version", TORCHLINT_VERSION},
+                  {"semanticVersion", TORCHLINT_VERSION},
+                  {"informationUri", "https://github.com/torchlint/torchlint"},
+                  {"rules", Rules}}}}},
+              {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", RootUri}}}}},
+              {"invocations",
+               {{{"executionSuccessful", Summary.Failures.empty()},
+                 {"toolExecutionNotifications", Notifications}}}},
+              {"columnKind", "utf16CodeUnits"},
+              {"results", Results}};
+  json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs", {Run}}};
+  return Doc.dump(2) + "\n";
+}
+
+std::string renderExportFixes(const std::vector<FindingRecord> &Records,
+                              llvm::StringRef BuildDirectory) {
+  namespace tooling = clang::tooling;
+  tooling::TranslationUnitDiagnostics TUD;
+  for (const FindingRecord &R : Records) {
+    tooling::DiagnosticMessage Message(R.Message);
+    Message.FilePath = R.Loc.File;
+    Message.FileOffset = R.Loc.Offset;
+    for (const PlainEdit &E : R.Edits) {
+      tooling::Replacements &Reps = Message.Fix[E.File];
+      // Replacements refuses overlapping edits; a finding's own edits never
+      // overlap, and conflicts between findings are clang-apply-replacements'
+      // to detect, as with clang-tidy.
+      llvm::consumeError(
+          Reps.add(tooling::Replacement(E.File, E.Offset, E.Length, E.Text)));
+    }
+    llvm::SmallVector<tooling::DiagnosticMessage, 1> Notes;
+    for (const PlainNote &N : R.Notes) {
+      tooling::DiagnosticMessage Note(N.Message);
+      Note.FilePath = N.Loc.File;
+      Note.FileOffset = N.Loc.Offset;
+      Notes.push_back(Note);
+    }
+    TUD.Diagnostics.emplace_back(R.Rule->Id, Message, Notes,
+                                 R.Level == Severity::Error
+                                     ? tooling::Diagnostic::Error
+                                     : tooling::Diagnostic::Warning,
+                                 BuildDirectory);
+  }
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  llvm::yaml::Output YAML(OS);
+  YAML << TUD;
+  OS.flush();
+  return Out;
+}
+
+} // namespace torchlint

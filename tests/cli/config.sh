@@ -1,0 +1,61 @@
+# .clang-tidy files: looked up from each file upward, InheritParentConfig,
+# CheckOptions (Severity), --config-file and --dump-config.
+. "$(dirname "$0")/lib.sh"
+mkdir -p proj/sub proj/other
+input discarded.cpp proj/top.cpp
+input discarded.cpp proj/sub/inner.cpp
+input discarded.cpp proj/other/third.cpp
+cat > proj/.clang-tidy <<'YAML'
+Checks: '-*,bugprone-*,torch-hardcoded-device'
+CheckOptions:
+  - key: torch-discarded-move.Severity
+    value: error
+  - key: readability-identifier-naming.ClassCase
+    value: CamelCase
+YAML
+cat > proj/sub/.clang-tidy <<'YAML'
+InheritParentConfig: true
+Checks: torch-discarded-move
+YAML
+# No InheritParentConfig: the parent's -* and Severity do not apply.
+cat > proj/other/.clang-tidy <<'YAML'
+Checks: 'torch-*'
+YAML
+tl proj/top.cpp
+expect_rc 0
+tl proj/sub/inner.cpp
+expect_rc 1
+expect_contains "$OUT" "inner.cpp:6:5: error: result of" "inherited Severity option"
+tl proj/other/third.cpp
+expect_rc 1
+expect_contains "$OUT" "third.cpp:6:5: warning: result of" "own config only"
+# One run, three configurations.
+tl --format json proj
+expect_eq "$(echo "$OUT" | jq -c '[.findings[] | [(.file | split("/") | last), .severity]]')" \
+  '[["third.cpp","warning"],["inner.cpp","error"]]' "per-file configuration (sorted inputs)"
+# The command line comes after the files.
+tl --checks=torch-discarded-move proj/top.cpp
+expect_rc 1
+tl --config-file proj/other/.clang-tidy proj/top.cpp
+expect_rc 1
+tl --dump-config proj/sub/inner.cpp
+expect_rc 0
+expect_contains "$OUT" "Checks: 'torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" "dumped checks"
+expect_contains "$OUT" "  torch-discarded-move.Severity: 'error'" "dumped option"
+echo "Checks: [broken" > proj/other/.clang-tidy
+tl proj/other/third.cpp
+expect_rc 2
+expect_contains "$ERR" "proj/other/.clang-tidy" "config error names the file"
+# HeaderFilterRegex / --header-filter: user headers are reported unless a
+# filter excludes them; excluded ones count as filtered.
+mkdir hdr && input helper.h hdr/helper.h && input uses_helper.cpp hdr/uses_helper.cpp
+tl hdr/uses_helper.cpp
+expect_rc 1
+expect_contains "$OUT" "helper.h:6:5: warning: result of 't.cpu()'" "header finding"
+tl --header-filter='nomatch' hdr/uses_helper.cpp
+expect_rc 0
+expect_contains "$ERR" "1 outside the line/header filter" "filtered header"
+echo "HeaderFilterRegex: 'hdr/.*'" > hdr/.clang-tidy
+tl hdr/uses_helper.cpp
+expect_rc 1
+exit 0

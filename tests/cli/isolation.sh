@@ -1,0 +1,14 @@
+# A unit that crashes or hangs is reported for that unit; the audit goes on.
+. "$(dirname "$0")/lib.sh"
+for f in discarded two_moves clean; do input $f.cpp; done
+tl -j2 --crash-on two_moves.cpp .
+expect_rc 2
+expect_contains "$ERR" "torchlint crashed (signal 11: Segmentation fault) while analysing '$WORK/two_moves.cpp'" "crash reported"
+expect_contains "$OUT" "discarded.cpp:6:5: warning" "other units still reported"
+expect_contains "$ERR" "in 1 of 2 analysed files (1 not analysed)" "summary"
+tl -j2 --hang-on discarded.cpp --unit-timeout 2 --format json -o r.json .
+expect_rc 2
+expect_eq "$(jq -r '.summary.failures[0].message' r.json)" \
+  "analysing '$WORK/discarded.cpp' took longer than 2 s and was stopped (--unit-timeout)" "timeout"
+expect_eq "$(jq '.findings | length' r.json)" 2 "findings of the other units"
+exit 0
