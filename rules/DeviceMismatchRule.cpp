@@ -50,8 +50,12 @@ std::string describeOperand(const ConflictOperand &Op) {
 }
 
 void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
+  // Steps about another value (the module that computed it) name their
+  // subject; the others are about the operand.
   for (const ProvenanceStep &S : Op.Fact.Steps)
-    F.Notes.push_back({S.Loc, "'" + Op.Text + "' " + S.Message});
+    F.Notes.push_back({S.Loc, llvm::StringRef(S.Message).startswith("'")
+                                  ? S.Message
+                                  : "'" + Op.Text + "' " + S.Message});
 }
 
 bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,

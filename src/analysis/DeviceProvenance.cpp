@@ -165,6 +165,13 @@ std::string text(const Expr *E, const ASTContext &Ctx) {
   return T;
 }
 
+/// How a device reads inside a provenance step: a variable by its name.
+std::string shortSpelling(const Device &D) {
+  if (D.Kind == Device::Symbolic && D.Var && !D.FollowsInput)
+    return "'" + D.FixText + "'";
+  return D.Spelling;
+}
+
 unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
   return Ctx.getSourceManager().getPresumedLineNumber(
       Ctx.getSourceManager().getFileLoc(L));
@@ -607,8 +614,9 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       }
       if (!Moved) // A dtype conversion stays where it was.
         return evalTensor(Object, S, Depth + 1);
-      std::string Where = Moved->single() ? Moved->single()->Where.Spelling
-                                          : std::string("another device");
+      std::string Where = Moved->single()
+                              ? shortSpelling(Moved->single()->Where)
+                              : std::string("another device");
       Moved->addStep(MC->getExprLoc(), "is moved to " + Where + " here");
       return *Moved;
     }
@@ -738,8 +746,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       if (!api::isTensorType(Arg->getType()))
         if (std::optional<DeviceFact> F = evalDevice(Arg, St)) {
           V = DeviceSet(*F);
-          V.addStep(MC->getExprLoc(),
-                    "is moved to " + F->Where.Spelling + " here");
+          V.addStep(MC->getExprLoc(), "'" + DRE->getDecl()->getNameAsString() +
+                                          "' is moved to " +
+                                          shortSpelling(F->Where) + " here");
         }
       assign(DRE->getDecl(), V, S, St);
     }

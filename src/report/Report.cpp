@@ -74,16 +74,40 @@ static DiagnosticsEngine::Level toClang(Severity S) {
 
 void emitDiagnostic(const Finding &F, Severity Level,
                     DiagnosticsEngine &Diags) {
+  // Clang shows a fix-it only under the line it is printed for. A fix-it on
+  // another line (the creation site of a stray tensor, say) is shown under
+  // the note that points there; --fix and exported fixes apply it either way.
+  const SourceManager &SM = Diags.getSourceManager();
+  auto LineOf = [&](SourceLocation L) {
+    SourceLocation FL = SM.getFileLoc(L);
+    return std::make_pair(SM.getFileID(FL), SM.getSpellingLineNumber(FL));
+  };
+  std::vector<FixItHint> Main;
+  std::vector<std::vector<FixItHint>> OnNote(F.Notes.size());
+  for (const FixItHint &Fix : F.Fixes) {
+    auto Where = LineOf(Fix.RemoveRange.getBegin());
+    size_t Note = F.Notes.size();
+    if (Where != LineOf(F.Loc))
+      for (size_t I = 0; I < F.Notes.size() && Note == F.Notes.size(); ++I)
+        if (LineOf(F.Notes[I].Loc) == Where)
+          Note = I;
+    (Note == F.Notes.size() ? Main : OnNote[Note]).push_back(Fix);
+  }
+
   unsigned ID = Diags.getCustomDiagID(toClang(Level), "%0 [%1]");
   {
     DiagnosticBuilder B = Diags.Report(F.Loc, ID);
     B << F.Message << F.Rule->Id;
-    for (const FixItHint &Fix : F.Fixes)
+    for (const FixItHint &Fix : Main)
       B << Fix;
   }
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-  for (const FindingNote &N : F.Notes)
-    Diags.Report(N.Loc, NoteID) << N.Message;
+  for (size_t I = 0; I < F.Notes.size(); ++I) {
+    DiagnosticBuilder B = Diags.Report(F.Notes[I].Loc, NoteID);
+    B << F.Notes[I].Message;
+    for (const FixItHint &Fix : OnNote[I])
+      B << Fix;
+  }
 }
 
 } // namespace torchlint
