@@ -87,6 +87,10 @@ protected:
     if (C.Kind == DeviceConflict::FactoryMissingDevice &&
         Env.IsEnabled("torch-factory-missing-device"))
       return;
+    // A tensor left behind by `t.to(device);` is torch-discarded-move's bug.
+    if (C.Stray.Fact.AfterDiscardedMove &&
+        Env.IsEnabled("torch-discarded-move"))
+      return;
     std::string StrayWhere = C.Stray.Fact.Where.Spelling;
     Finding &F = report(
         C.Site->getExprLoc(),

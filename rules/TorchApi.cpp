@@ -107,6 +107,55 @@ bool isModulePointerType(QualType T) {
          isModuleClass(Arg.getAsType()->getAsCXXRecordDecl());
 }
 
+/// Modules without parameters or buffers (unless given a weight) work on
+/// any device.
+static bool isParameterlessModuleName(llvm::StringRef ImplName) {
+  for (llvm::StringRef Prefix :
+       {"ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Mish", "ELU", "SELU",
+        "CELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Softplus",
+        "Softsign", "Hardtanh", "Hardswish", "Dropout", "AlphaDropout",
+        "FeatureAlphaDropout", "Flatten", "Unflatten", "MaxPool", "AvgPool",
+        "AdaptiveAvgPool", "AdaptiveMaxPool", "LPPool", "Identity",
+        "Functional", "Upsample", "PixelShuffle", "PixelUnshuffle", "ZeroPad",
+        "ConstantPad", "ReflectionPad", "ReplicationPad", "CosineSimilarity",
+        "PairwiseDistance", "Threshold", "Tanhshrink", "Softshrink",
+        "Hardshrink", "LogSigmoid", "Softmin", "Softmax2d", "GLU", "Fold",
+        "Unfold"})
+    if (ImplName.startswith(Prefix))
+      return true;
+  return ImplName.endswith("LossImpl");
+}
+
+const CXXRecordDecl *moduleClassOf(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  if (api::isModuleClass(RD))
+    return RD;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (Spec->getTemplateArgs().size() >= 1 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+        (api::isModuleHolderType(T) || api::isModulePointerType(T)))
+      return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  // A TORCH_MODULE holder class derives from ModuleHolder<Impl>.
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXRecordDecl *Base = moduleClassOf(B.getType()))
+      return Base;
+  return nullptr;
+}
+
+bool isStatelessModuleClass(const CXXRecordDecl *RD) {
+  return RD &&
+         llvm::StringRef(RD->getQualifiedNameAsString())
+             .startswith("torch::nn::") &&
+         isParameterlessModuleName(RD->getName());
+}
+
+bool isStatelessModuleType(QualType T) {
+  return isStatelessModuleClass(moduleClassOf(T));
+}
+
 bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
   if (!MD || !MD->getIdentifier() || MD->getName() != Name)
     return false;

@@ -43,6 +43,15 @@ bool isModuleHolderType(clang::QualType T);
 /// True for std::shared_ptr<M> where M is a module class.
 bool isModulePointerType(clang::QualType T);
 
+/// The module class behind a holder (torch::nn::Linear -> LinearImpl), a
+/// std::shared_ptr<M> or a module object, or null.
+const clang::CXXRecordDecl *moduleClassOf(clang::QualType T);
+
+/// True for LibTorch's modules without parameters or buffers (activations,
+/// pooling, dropout, flatten; losses unless given a weight).
+bool isStatelessModuleClass(const clang::CXXRecordDecl *RD);
+bool isStatelessModuleType(clang::QualType T);
+
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 

@@ -35,10 +35,18 @@ MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
     return MemberKind::Tensor;
   if (api::isTensorContainerType(T) && !T->isReferenceType())
     return MemberKind::TensorContainer;
-  if (api::isModuleHolderType(T) || api::isModulePointerType(T))
+  // A submodule without parameters or buffers (ReLU, MaxPool2d) leaves
+  // nothing behind.
+  if ((api::isModuleHolderType(T) || api::isModulePointerType(T)) &&
+      !api::isStatelessModuleType(T))
     return MemberKind::Submodule;
   Relevant = false;
   return MemberKind::Tensor;
+}
+
+/// Cloneable modules build their state in reset().
+bool isReset(const CXXMethodDecl *MD) {
+  return MD->getIdentifier() && MD->getName() == "reset";
 }
 
 bool isRegisterCall(const CallExpr *CE) {
@@ -128,6 +136,13 @@ public:
     }
     if (States.empty())
       return;
+    // The constructor (or reset()) defined in another translation unit
+    // registers what it registers: this unit cannot tell.
+    for (const CXXMethodDecl *MD : RD->methods())
+      if ((isa<CXXConstructorDecl>(MD) || isReset(MD)) &&
+          !MD->isImplicit() && !MD->isDefaulted() && !MD->getDefinition() &&
+          !MD->isDeleted())
+        return;
 
     // In-class initialisers.
     for (auto &[F, State] : States)
@@ -137,12 +152,18 @@ public:
     llvm::SmallPtrSet<const FunctionDecl *, 8> Construction;
     for (const CXXMethodDecl *MD : RD->methods())
       if (const FunctionDecl *Def = MD->getDefinition();
-          Def && (isa<CXXConstructorDecl>(MD) || MD->getName() == "reset"))
+          Def && (isa<CXXConstructorDecl>(MD) || isReset(MD)))
         Construction.insert(Def);
-    // Methods the constructors call directly also build the module.
+    // Methods the constructors call directly (in their bodies or member
+    // initialisers) also build the module.
     for (const FunctionDecl *Ctor : llvm::SmallVector<const FunctionDecl *, 4>(
-             Construction.begin(), Construction.end()))
+             Construction.begin(), Construction.end())) {
       collectCallees(Ctor->getBody(), RD, Construction);
+      if (const auto *CD = dyn_cast<CXXConstructorDecl>(Ctor))
+        for (const CXXCtorInitializer *I : CD->inits())
+          if (I->isWritten())
+            collectCallees(I->getInit(), RD, Construction);
+    }
 
     for (const CXXMethodDecl *MD : RD->methods()) {
       const FunctionDecl *Def = MD->getDefinition();
@@ -174,12 +195,22 @@ private:
       V(const CXXRecordDecl *RD, llvm::SmallPtrSetImpl<const FunctionDecl *> &O)
           : RD(RD), Out(O) {}
       bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+        const Expr *Object = MC->getImplicitObjectArgument();
         if (const CXXMethodDecl *MD = MC->getMethodDecl())
-          if (MD->getParent() == RD &&
-              isa<CXXThisExpr>(
-                  MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+          if (MD->getParent() == RD && Object &&
+              isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
             if (const FunctionDecl *Def = MD->getDefinition())
               Out.insert(Def);
+        return true;
+      }
+      // In a class template, `init()` on `this` stays unresolved until
+      // instantiation: resolve it by name among the class's methods.
+      bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *UME) {
+        if (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase()))
+          for (const CXXMethodDecl *MD : RD->methods())
+            if (MD->getDeclName() == UME->getMemberName())
+              if (const FunctionDecl *Def = MD->getDefinition())
+                Out.insert(Def);
         return true;
       }
     } Visitor(RD, Out);

@@ -84,6 +84,9 @@ struct DeviceFact {
   const void *Birth = nullptr;
   /// True when the birth is a tensor factory with no device at all.
   bool FromFactory = false;
+  /// True when a discarded `t.to(...)` left this value where it was: the
+  /// bug is the discarded move (torch-discarded-move), not a second one.
+  bool AfterDiscardedMove = false;
 };
 
 /// What a value may be: a small set of facts, or unknown.
@@ -110,6 +113,12 @@ public:
   /// Same devices (provenance is not compared: it does not change
   /// what can conflict, and comparing it would delay the fixpoint).
   bool sameDevices(const DeviceSet &O) const;
+
+  /// Marks every fact as left behind by a discarded move.
+  void markDiscardedMove() {
+    for (DeviceFact &F : Facts)
+      F.AfterDiscardedMove = true;
+  }
 
   /// Marks this value as unknown.
   void clear() { Facts.clear(); }

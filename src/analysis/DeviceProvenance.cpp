@@ -19,6 +19,7 @@
 
 #include "torchlint/Provenance.h"
 
+#include "../../rules/RuleUtils.h"
 #include "../../rules/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -87,44 +88,7 @@ bool isDeviceAgnosticFunction(llvm::StringRef Qualified) {
          Qualified.contains("::operator<<") || Qualified.contains("::pickle");
 }
 
-/// Modules without parameters or buffers (unless given a weight) work on
-/// any device.
-bool isParameterlessModule(llvm::StringRef ImplName) {
-  for (llvm::StringRef Prefix :
-       {"ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Mish", "ELU", "SELU",
-        "CELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Softplus",
-        "Softsign", "Hardtanh", "Hardswish", "Dropout", "AlphaDropout",
-        "FeatureAlphaDropout", "Flatten", "Unflatten", "MaxPool", "AvgPool",
-        "AdaptiveAvgPool", "AdaptiveMaxPool", "LPPool", "Identity",
-        "Functional", "Upsample", "PixelShuffle", "PixelUnshuffle", "ZeroPad",
-        "ConstantPad", "ReflectionPad", "ReplicationPad", "CosineSimilarity",
-        "PairwiseDistance", "Threshold", "Tanhshrink", "Softshrink",
-        "Hardshrink", "LogSigmoid", "Softmin", "Softmax2d", "GLU", "Fold",
-        "Unfold"})
-    if (ImplName.startswith(Prefix))
-      return true;
-  return ImplName.endswith("LossImpl");
-}
-
-/// The module class a holder, shared_ptr or module object names.
-const CXXRecordDecl *moduleClassOf(QualType T) {
-  T = T.getNonReferenceType().getCanonicalType();
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return nullptr;
-  if (api::isModuleClass(RD))
-    return RD;
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    if (Spec->getTemplateArgs().size() >= 1 &&
-        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-        (api::isModuleHolderType(T) || api::isModulePointerType(T)))
-      return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
-  // A TORCH_MODULE holder class derives from ModuleHolder<Impl>.
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (const CXXRecordDecl *Base = moduleClassOf(B.getType()))
-      return Base;
-  return nullptr;
-}
+using api::moduleClassOf;
 
 bool isModuleValueType(QualType T) { return moduleClassOf(T) != nullptr; }
 
@@ -151,10 +115,8 @@ bool registersState(const CXXRecordDecl *RD) {
 bool moduleHasState(const CXXRecordDecl *RD) {
   if (!RD)
     return false;
-  llvm::StringRef Name = RD->getName();
-  if (isTorchNamespaceFunction(nullptr) || RD->getQualifiedNameAsString().rfind(
-                                               "torch::nn::", 0) == 0)
-    return !isParameterlessModule(Name);
+  if (llvm::StringRef(RD->getQualifiedNameAsString()).startswith("torch::nn::"))
+    return !api::isStatelessModuleClass(RD);
   return registersState(RD);
 }
 
@@ -729,8 +691,20 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-    // model->to(device) moves parameters and buffers in place.
     const CXXMethodDecl *MD = MC->getMethodDecl();
+    // `t.to(device);` as a statement moves nothing; remember it so that the
+    // crash it causes is reported once, as torch-discarded-move.
+    if (MD && (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda") ||
+               api::isTensorMethod(MD, "cpu")) &&
+        isDiscardedValue(MC, Ctx))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(
+              api::ignoreWrappers(MC->getImplicitObjectArgument()))) {
+        auto It = St.find(DRE->getDecl());
+        if (It != St.end())
+          It->second.markDiscardedMove();
+        return;
+      }
+    // model->to(device) moves parameters and buffers in place.
     if (MD && MD->getIdentifier() && MD->getName() == "to" &&
         MD->getParent()->getQualifiedNameAsString() == "torch::nn::Module" &&
         MC->getNumArgs() >= 1) {
