@@ -93,16 +93,16 @@ void RuleCheck::onEndOfTranslationUnit() {
     {
       // The message is an argument, never the format: it quotes user code,
       // which may contain '%'.
-      DiagnosticBuilder Diag =
-          diag(F.Loc, "%0", levelOf(Rule.DefaultSeverity)) << F.Message;
+      DiagnosticBuilder Diag = diag(F.Loc, "%0", levelOf(Rule.DefaultSeverity))
+                               << F.Message;
       // The CLI drops fix-its it cannot express as a text edit of one file
       // (inside macro arguments spread over files, for instance); so do we,
       // so that --fix edits the same bytes under both hosts.
       for (const FixItHint &Fix : F.Fixes) {
         CharSourceRange Range =
             Lexer::makeFileCharRange(Fix.RemoveRange, SM, Ctx->getLangOpts());
-        if (Range.isInvalid() || SM.getFileID(Range.getBegin()) !=
-                                     SM.getFileID(Range.getEnd()))
+        if (Range.isInvalid() ||
+            SM.getFileID(Range.getBegin()) != SM.getFileID(Range.getEnd()))
           continue;
         FixItHint Edit = Fix;
         Edit.RemoveRange = Range;

@@ -28,8 +28,8 @@ public:
     return LangOpts.CPlusPlus;
   }
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result)
-      override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 

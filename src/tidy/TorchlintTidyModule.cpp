@@ -20,12 +20,12 @@ namespace {
 /// Registers one RuleCheck per row of the rule table.
 class TorchlintModule : public clang::tidy::ClangTidyModule {
 public:
-  void addCheckFactories(
-      clang::tidy::ClangTidyCheckFactories &Factories) override {
+  void
+  addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     for (const RuleInfo &Rule : allRules())
       Factories.registerCheckFactory(
-          Rule.Id, [](llvm::StringRef Name,
-                      clang::tidy::ClangTidyContext *Context) {
+          Rule.Id,
+          [](llvm::StringRef Name, clang::tidy::ClangTidyContext *Context) {
             return std::make_unique<RuleCheck>(Name, Context);
           });
   }
