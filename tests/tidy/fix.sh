@@ -13,7 +13,7 @@ cp "$CASE" "$WORK/cli/case.cpp"
 
 tidy -checks='-*,torch-*' --fix "$WORK/tidy/case.cpp" -- "${FLAGS[@]}" \
   >"$WORK/fix.out" 2>&1 || { cat "$WORK/fix.out" >&2; fail "clang-tidy --fix"; }
-grep -q 'fixes applied' "$WORK/fix.out" ||
+grep -qE 'applied [1-9][0-9]* of' "$WORK/fix.out" ||
   { cat "$WORK/fix.out" >&2; fail "clang-tidy applied no fix"; }
 diff -u "$GOLDEN" "$WORK/tidy/case.cpp" ||
   fail "clang-tidy --fix (+) differs from the golden file (-)"
