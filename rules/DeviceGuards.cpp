@@ -60,11 +60,20 @@ static GuardSense classifyCount(BinaryOperatorKind Op, const Expr *L,
   if (Swapped) {
     // N OP count  ==  count OP' N
     switch (Op) {
-    case BO_LT: Op = BO_GT; break;
-    case BO_GT: Op = BO_LT; break;
-    case BO_LE: Op = BO_GE; break;
-    case BO_GE: Op = BO_LE; break;
-    default: break;
+    case BO_LT:
+      Op = BO_GT;
+      break;
+    case BO_GT:
+      Op = BO_LT;
+      break;
+    case BO_LE:
+      Op = BO_GE;
+      break;
+    case BO_GE:
+      Op = BO_LE;
+      break;
+    default:
+      break;
     }
   }
   switch (Op) {
@@ -106,6 +115,10 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
   if (!E || Depth > 8)
     return GuardSense::None;
   E = api::ignoreWrappers(E);
+  // static_cast<bool>(...), as in C10_UNLIKELY, says nothing new.
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    if (Cast->getType()->isBooleanType())
+      return classifyImpl(Cast->getSubExpr(), Ctx, Depth + 1);
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_LNot)
@@ -226,8 +239,7 @@ static bool establishesGuard(const Stmt *S, const ASTContext &Ctx) {
   }
   // assert(guard) expands to `cond ? void(0) : __assert_fail(...)`.
   if (const auto *E = dyn_cast<Expr>(S))
-    if (const auto *CO =
-            dyn_cast<ConditionalOperator>(api::ignoreWrappers(E)))
+    if (const auto *CO = dyn_cast<ConditionalOperator>(api::ignoreWrappers(E)))
       return alwaysExits(CO->getFalseExpr()) &&
              classifyImpl(CO->getCond(), Ctx, 0) == GuardSense::Available;
   // TORCH_CHECK(guard, ...) expands to a do/while(false) or a bare block
@@ -257,13 +269,24 @@ static bool isDeviceChoice(const ConditionalOperator *CO) {
   return NamesCpu(CO->getTrueExpr()) || NamesCpu(CO->getFalseExpr());
 }
 
+/// True for `case kCUDA:` labels.
+static bool isCudaCase(const SwitchCase *SC) {
+  const auto *Case = dyn_cast_or_null<CaseStmt>(SC);
+  return Case && api::isCudaKindRef(Case->getLHS());
+}
+
 bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(*Use);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
     DynTypedNodeList Parents = Ctx.getParents(Child);
     if (Parents.empty())
       return false;
-    const DynTypedNode &Parent = Parents[0];
+    // A lambda's body has the lambda as a parent as well as its call
+    // operator; the lambda leads on to the code that defines it.
+    DynTypedNode Parent = Parents[0];
+    for (const DynTypedNode &P : Parents)
+      if (P.get<LambdaExpr>())
+        Parent = P;
     const Stmt *ChildStmt = Child.get<Stmt>();
 
     if (const auto *If = Parent.get<IfStmt>()) {
@@ -295,15 +318,28 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       if (ChildStmt == While->getBody() &&
           classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available)
         return true;
+    } else if (const auto *SC = Parent.get<SwitchCase>()) {
+      if (ChildStmt == SC->getSubStmt() && isCudaCase(SC))
+        return true;
     } else if (const auto *CS = Parent.get<CompoundStmt>()) {
+      // In a switch body, the statements after `case kCUDA:` up to the next
+      // label run only for CUDA devices.
+      const SwitchCase *Label = nullptr;
       for (const Stmt *S : CS->body()) {
         if (S == ChildStmt)
           break;
+        if (const auto *L = dyn_cast<SwitchCase>(S))
+          Label = L;
         if (establishesGuard(S, Ctx))
           return true;
       }
-    } else if (Parent.get<FunctionDecl>()) {
-      return false;
+      if (isCudaCase(Label))
+        return true;
+    } else if (const auto *FD = Parent.get<FunctionDecl>()) {
+      // A lambda's call operator leads, through its class, to the lambda.
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (!MD || !MD->getParent()->isLambda())
+        return false;
     }
     Child = Parent;
   }

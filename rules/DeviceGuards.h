@@ -19,8 +19,7 @@ enum class GuardSense {
 /// (or >= N, != 0), cudnn_is_available(), d.is_cuda(), !d.is_cpu(),
 /// d.type() == kCUDA, bool variables initialised from one of those, and their
 /// negations and conjunctions.
-GuardSense classifyGuard(const clang::Expr *Cond,
-                         const clang::ASTContext &Ctx);
+GuardSense classifyGuard(const clang::Expr *Cond, const clang::ASTContext &Ctx);
 
 /// True when a CUDA availability guard dominates Use: an if or loop whose
 /// condition holds only with CUDA, a ternary choosing between devices, the

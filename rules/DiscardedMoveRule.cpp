@@ -23,10 +23,10 @@ public:
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(
-                              hasAnyName("to", "cuda", "cpu"),
-                              ofClass(hasAnyName("::at::Tensor",
-                                                 "::at::TensorBase")))))
+        cxxMemberCallExpr(
+            callee(cxxMethodDecl(
+                hasAnyName("to", "cuda", "cpu"),
+                ofClass(hasAnyName("::at::Tensor", "::at::TensorBase")))))
             .bind("call"),
         this);
   }
@@ -40,13 +40,14 @@ public:
     std::string ObjectText = api::sourceText(Object, Ctx);
     std::string CallText = api::sourceText(Call, Ctx);
     llvm::StringRef Method = Call->getMethodDecl()->getName();
-    std::string Shown = CallText.empty() ? ("Tensor::" + Method).str() : CallText;
-    std::string Subject = ObjectText.empty() ? "the tensor" : "'" + ObjectText + "'";
-    Finding &F = report(Call->getExprLoc(),
-                        "result of '" + Shown +
-                            "' is discarded; Tensor::" + Method.str() +
-                            " returns a new tensor and leaves " + Subject +
-                            " unchanged");
+    std::string Shown =
+        CallText.empty() ? ("Tensor::" + Method).str() : CallText;
+    std::string Subject =
+        ObjectText.empty() ? "the tensor" : "'" + ObjectText + "'";
+    Finding &F = report(
+        Call->getExprLoc(),
+        "result of '" + Shown + "' is discarded; Tensor::" + Method.str() +
+            " returns a new tensor and leaves " + Subject + " unchanged");
     if (isAssignable(Object) && !ObjectText.empty())
       if (auto Fix = insertFix(Call->getBeginLoc(), ObjectText + " = ",
                                /*After=*/false, Ctx))

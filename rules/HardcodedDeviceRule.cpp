@@ -27,26 +27,25 @@ public:
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(
-        declRefExpr(to(decl(anyOf(varDecl(hasName("::c10::kCUDA")),
-                                  enumConstantDecl(
-                                      hasName("::c10::DeviceType::CUDA"))))))
+        declRefExpr(to(decl(anyOf(
+                        varDecl(hasName("::c10::kCUDA")),
+                        enumConstantDecl(hasName("::c10::DeviceType::CUDA"))))))
             .bind("kind"),
         this);
     Finder.addMatcher(
-        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
-                             ofClass(hasName("::c10::Device")))))
+        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName(
+                             "::c10::Device", "::c10::TensorOptions")))))
             .bind("device"),
         this);
     Finder.addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(
-                              hasName("cuda"),
-                              ofClass(hasAnyName("::at::Tensor",
-                                                 "::at::TensorBase")))))
+        cxxMemberCallExpr(
+            callee(cxxMethodDecl(
+                hasName("cuda"),
+                ofClass(hasAnyName("::at::Tensor", "::at::TensorBase")))))
             .bind("cuda-call"),
         this);
     Finder.addMatcher(
-        callExpr(callee(functionDecl(
-                     matchesName("^::(torch|at|c10)::cuda::"))))
+        callExpr(callee(functionDecl(matchesName("^::(torch|at|c10)::cuda::"))))
             .bind("cuda-only"),
         this);
   }
@@ -80,8 +79,8 @@ private:
       if (const auto *OC = P.get<CXXOperatorCallExpr>())
         return OC->getOperator() == OO_EqualEqual ||
                OC->getOperator() == OO_ExclaimEqual;
-      if (P.get<CaseStmt>() || P.get<ConstantExpr>())
-        return P.get<CaseStmt>() != nullptr;
+      if (P.get<CaseStmt>())
+        return true;
       if (!P.get<ImplicitCastExpr>() && !P.get<ParenExpr>() &&
           !P.get<ConstantExpr>())
         return false;
@@ -130,9 +129,9 @@ private:
       if (const auto *MC = P.get<CXXMemberCallExpr>())
         return api::isTensorMethod(MC->getMethodDecl(), "to");
       const auto *E = P.get<Expr>();
-      if (!E || !isa<ImplicitCastExpr, CXXConstructExpr,
-                     MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-                     ParenExpr>(E))
+      if (!E ||
+          !isa<ImplicitCastExpr, CXXConstructExpr, MaterializeTemporaryExpr,
+               CXXBindTemporaryExpr, ParenExpr>(E))
         return false;
       if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
           CE && api::writtenArgCount(CE) != 1)
@@ -144,10 +143,10 @@ private:
 
   void reportUse(const Expr *Use, std::string Spelled, llvm::StringRef Kind,
                  std::optional<std::string> ChoiceText, ASTContext &Ctx) {
-    Finding &F = report(Use->getBeginLoc(),
-                        (Kind + " " + Spelled + " is used without a " +
-                         GuardHint + " guard")
-                            .str());
+    Finding &F = report(
+        Use->getBeginLoc(),
+        (Kind + " " + Spelled + " is used without a " + GuardHint + " guard")
+            .str());
     if (const VarDecl *VD = initialisedVariable(Use, Ctx); VD && ChoiceText) {
       if (auto Fix = replaceFix(Use->getSourceRange(), *ChoiceText, Ctx))
         F.Fixes.push_back(*Fix);
@@ -155,13 +154,11 @@ private:
     }
     if (isToArgument(Use, Ctx))
       if (const ValueDecl *Var = findDeviceVariable(Use, Ctx)) {
-        if (auto Fix =
-                replaceFix(Use->getSourceRange(), Var->getName(), Ctx)) {
+        if (auto Fix = replaceFix(Use->getSourceRange(), Var->getName(), Ctx)) {
           F.Fixes.push_back(*Fix);
-          F.Notes.push_back({Var->getLocation(),
-                             ("use the device chosen here, '" +
-                              Var->getName() + "'")
-                                 .str()});
+          F.Notes.push_back(
+              {Var->getLocation(),
+               ("use the device chosen here, '" + Var->getName() + "'").str()});
         }
       }
   }
@@ -198,11 +195,11 @@ private:
     const Expr *Object = MC->getImplicitObjectArgument();
     std::string ObjectText = api::sourceText(Object, Ctx);
     std::string Shown = ObjectText.empty() ? "cuda()" : ObjectText + ".cuda()";
-    Finding &F = report(MC->getExprLoc(),
-                        ("'" + Shown +
-                         "' moves the tensor to a CUDA device without a " +
-                         GuardHint + " guard")
-                            .str());
+    Finding &F =
+        report(MC->getExprLoc(),
+               ("'" + Shown + "' moves the tensor to a CUDA device without a " +
+                GuardHint + " guard")
+                   .str());
     if (const ValueDecl *Var = findDeviceVariable(MC, Ctx)) {
       SourceRange CallRange(MC->getExprLoc(), MC->getEndLoc());
       if (auto Fix = replaceFix(CallRange, ("to(" + Var->getName() + ")").str(),

@@ -36,11 +36,10 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        callExpr(callee(functionDecl(hasAnyName("::torch::jit::load",
-                                                "::torch::load"))))
-            .bind("load"),
-        this);
+    Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                   "::torch::jit::load", "::torch::load"))))
+                          .bind("load"),
+                      this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -63,13 +62,13 @@ public:
     const Expr *Last = Call->getArg(Written - 1);
     const ValueDecl *Var = findDeviceVariable(Call, Ctx);
     std::string Device = Var ? Var->getNameAsString() : "torch::kCPU";
-    if (auto Fix = insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true,
-                             Ctx))
+    if (auto Fix =
+            insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true, Ctx))
       F.Fixes.push_back(*Fix);
     if (Var)
-      F.Notes.push_back({Var->getLocation(),
-                         "load onto the device chosen here, '" +
-                             Var->getNameAsString() + "'"});
+      F.Notes.push_back(
+          {Var->getLocation(), "load onto the device chosen here, '" +
+                                   Var->getNameAsString() + "'"});
   }
 };
 

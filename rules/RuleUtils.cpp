@@ -109,9 +109,9 @@ const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {
 
 std::optional<FixItHint> replaceFix(SourceRange Range, llvm::StringRef Text,
                                     const ASTContext &Ctx) {
-  CharSourceRange CR = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Range), Ctx.getSourceManager(),
-      Ctx.getLangOpts());
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range),
+                               Ctx.getSourceManager(), Ctx.getLangOpts());
   if (CR.isInvalid() || Range.getBegin().isMacroID() ||
       Range.getEnd().isMacroID())
     return std::nullopt;

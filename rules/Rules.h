@@ -7,8 +7,8 @@
 
 namespace torchlint {
 
-#define TORCHLINT_RULE(Id, Class, Category, Severity, Fix, Summary)           \
-  std::unique_ptr<Rule> create##Class(const RuleInfo &Info,                   \
+#define TORCHLINT_RULE(Id, Class, Category, Severity, Fix, Summary)            \
+  std::unique_ptr<Rule> create##Class(const RuleInfo &Info,                    \
                                       RuleEnvironment &Env);
 #include "torchlint/RuleTable.def"
 

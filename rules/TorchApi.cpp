@@ -32,7 +32,8 @@ bool isDeviceType(QualType T) {
 bool isDeviceKindType(QualType T) {
   if (T.isNull())
     return false;
-  const auto *ET = T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  const auto *ET =
+      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
   return ET && ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
 }
 
@@ -43,8 +44,8 @@ bool isTensorContainerType(QualType T) {
     return false;
   std::string Name = Spec->getQualifiedNameAsString();
   static const char *const Containers[] = {
-      "std::vector", "std::array", "std::deque", "std::list",
-      "std::map",    "std::unordered_map", "std::pair", "std::tuple",
+      "std::vector", "std::array",         "std::deque", "std::list",
+      "std::map",    "std::unordered_map", "std::pair",  "std::tuple",
       "c10::List",   "c10::Dict"};
   if (llvm::none_of(Containers, [&](const char *C) { return Name == C; }))
     return false;
@@ -76,8 +77,7 @@ static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef Base,
     if (!BD) {
       // A dependent base such as Cloneable<Derived> in a template pattern:
       // look at the template it names.
-      if (const auto *TST =
-              B.getType()->getAs<TemplateSpecializationType>())
+      if (const auto *TST = B.getType()->getAs<TemplateSpecializationType>())
         if (const auto *TD = dyn_cast_or_null<ClassTemplateDecl>(
                 TST->getTemplateName().getAsTemplateDecl()))
           BD = TD->getTemplatedDecl();
@@ -111,8 +111,7 @@ bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
   if (!MD || !MD->getIdentifier() || MD->getName() != Name)
     return false;
   const CXXRecordDecl *RD = MD->getParent();
-  return isRecordNamed(RD, "at::Tensor") ||
-         isRecordNamed(RD, "at::TensorBase");
+  return isRecordNamed(RD, "at::Tensor") || isRecordNamed(RD, "at::TensorBase");
 }
 
 bool hasQualifiedName(const FunctionDecl *FD, llvm::StringRef QualName) {
@@ -201,7 +200,8 @@ const Expr *ignoreWrappers(const Expr *E) {
              FC && FC->getCastKind() == CK_ConstructorConversion)
       Next = FC->getSubExpr();
     else if (const auto *CE = dyn_cast<CXXConstructExpr>(Next);
-             CE && writtenArgCount(CE) == 1 && !isa<CXXTemporaryObjectExpr>(CE) &&
+             CE && writtenArgCount(CE) == 1 &&
+             !isa<CXXTemporaryObjectExpr>(CE) &&
              (CE->getConstructor()->isCopyOrMoveConstructor() ||
               CE->getConstructor()->isConvertingConstructor(false)))
       Next = CE->getArg(0);

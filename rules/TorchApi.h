@@ -46,7 +46,8 @@ bool isModulePointerType(clang::QualType T);
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
-/// True when FD's fully qualified name is QualName ("torch::cuda::is_available").
+/// True when FD's fully qualified name is QualName
+/// ("torch::cuda::is_available").
 bool hasQualifiedName(const clang::FunctionDecl *FD, llvm::StringRef QualName);
 
 /// True for a reference to c10::kCUDA or c10::DeviceType::CUDA.

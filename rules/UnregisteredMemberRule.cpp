@@ -159,8 +159,7 @@ public:
 
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
-      if (It == States.end() || It->second.Registered ||
-          !It->second.Creation)
+      if (It == States.end() || It->second.Registered || !It->second.Creation)
         continue;
       reportMember(F, RD, It->second, *Result.Context);
     }
@@ -176,7 +175,8 @@ private:
           : RD(RD), Out(O) {}
       bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
         if (const CXXMethodDecl *MD = MC->getMethodDecl())
-          if (MD->getParent() == RD && isa<CXXThisExpr>(
+          if (MD->getParent() == RD &&
+              isa<CXXThisExpr>(
                   MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
             if (const FunctionDecl *Def = MD->getDefinition())
               Out.insert(Def);
@@ -240,10 +240,11 @@ private:
         const FieldDecl *F = thisField(MC->getImplicitObjectArgument());
         const CXXMethodDecl *MD = MC->getMethodDecl();
         if (F && States.count(F) && Constructs && MD && MD->getIdentifier() &&
-            llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{
-                                   "push_back", "emplace_back", "insert",
-                                   "emplace", "push_front"},
-                               MD->getName()) &&
+            llvm::is_contained(
+                llvm::ArrayRef<llvm::StringRef>{"push_back", "emplace_back",
+                                                "insert", "emplace",
+                                                "push_front"},
+                MD->getName()) &&
             !States[F].Creation) {
           States[F].Creation = MC;
           States[F].CreationLoc = MC->getBeginLoc();
@@ -307,10 +308,9 @@ private:
                        : Text.find("requires_grad(true)") != std::string::npos
                            ? "register_parameter"
                            : "register_buffer";
-    if (auto Fix = replaceFix(Value->getSourceRange(),
-                              Call + "(\"" + Registered.str() + "\", " + Text +
-                                  ")",
-                              Ctx))
+    if (auto Fix = replaceFix(
+            Value->getSourceRange(),
+            Call + "(\"" + Registered.str() + "\", " + Text + ")", Ctx))
       Fd.Fixes.push_back(*Fix);
   }
 };

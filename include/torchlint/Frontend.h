@@ -1,4 +1,5 @@
-//===- Frontend.h - From files and flags to parsed translation units -*- C++ -*-===//
+//===- Frontend.h - From files and flags to parsed translation units -*- C++
+//-*-===//
 //
 // The frontend turns what the user names (files, directories, a compile
 // database, flags after --) into compiler command lines, parses each unit with
@@ -48,7 +49,8 @@ std::optional<TorchIncludes> locateTorch(const EnvLookup &Env,
                                          bool TryPython = true);
 
 /// The include directories of a LibTorch install prefix, or none.
-std::optional<std::vector<std::string>> torchIncludesUnder(llvm::StringRef Prefix);
+std::optional<std::vector<std::string>>
+torchIncludesUnder(llvm::StringRef Prefix);
 
 /// Inputs expanded to C++ sources, with a message for each input that is not
 /// usable.
@@ -115,10 +117,10 @@ struct UnitOutcome {
 
 /// Options of the parsing step.
 struct ParseOptions {
-  std::string ResourceDir;     ///< Clang's builtin headers.
-  std::string CacheDir;        ///< Where shared preambles live; "" = none.
+  std::string ResourceDir; ///< Clang's builtin headers.
+  std::string CacheDir;    ///< Where shared preambles live; "" = none.
   bool SkipLibraryBodies = true;
-  bool Verify = false;         ///< Check expected-* comments (tests).
+  bool Verify = false; ///< Check expected-* comments (tests).
   bool Verbose = false;
 };
 

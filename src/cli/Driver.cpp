@@ -132,9 +132,9 @@ int run(Settings &S) {
 
   ParseOptions Parse;
   Parse.ResourceDir = defaultResourceDir();
-  Parse.CacheDir =
-      S.NoCache ? "" : (S.CacheDir.empty() ? defaultCacheDir(processEnv)
-                                            : S.CacheDir);
+  Parse.CacheDir = S.NoCache ? ""
+                             : (S.CacheDir.empty() ? defaultCacheDir(processEnv)
+                                                   : S.CacheDir);
   Parse.SkipLibraryBodies = !S.NoSkipBodies;
   Parse.Verify = S.Verify;
   Parse.Verbose = S.Verbose;
@@ -162,8 +162,8 @@ int run(Settings &S) {
       for (const std::string &A : *Command)
         Line += " " + A;
       std::string From = Resolver.sourceOf(File);
-      note(File + ": command from " + (From.empty() ? "defaults" : From) +
-           ":" + Line);
+      note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
+           Line);
     }
     UnitOutcome Out =
         analyzeUnit(File, *Command, TheEngine, Parse, Sink, Printer);
@@ -195,9 +195,9 @@ int run(Settings &S) {
   }
 
   if (!S.Quiet) {
-    double Seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - Start)
-                         .count();
+    double Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
     llvm::errs() << "torchlint: " << Sink.Records.size() << " finding"
                  << (Sink.Records.size() == 1 ? "" : "s") << " in "
                  << WithFindings << " of " << Analysed << " analysed file"
@@ -209,6 +209,9 @@ int run(Settings &S) {
   }
   if (Failed)
     return ExitError;
+  // Under --verify the findings are the expected ones: success is silence.
+  if (S.Verify)
+    return ExitClean;
   return Sink.Records.empty() ? ExitClean : ExitFindings;
 }
 

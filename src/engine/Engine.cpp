@@ -24,7 +24,7 @@ std::unique_ptr<Rule> createRule(llvm::StringRef Id, RuleEnvironment &Env) {
   const RuleInfo *Info = findRule(Id);
   if (!Info)
     return nullptr;
-#define TORCHLINT_RULE(RId, Class, Category, Sev, FixK, Summary)              \
+#define TORCHLINT_RULE(RId, Class, Category, Sev, FixK, Summary)               \
   if (Id == RId)                                                               \
     return create##Class(*Info, Env);
 #include "torchlint/RuleTable.def"
@@ -57,8 +57,8 @@ std::vector<const RuleInfo *> Engine::enabledRules() const {
   return Out;
 }
 
-std::vector<Finding> Engine::analyze(ASTContext &Ctx,
-                                     const std::vector<Decl *> *UserDecls) const {
+std::vector<Finding>
+Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   RuleEnvironment Env{Config.Options};

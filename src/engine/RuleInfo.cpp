@@ -7,7 +7,7 @@
 namespace torchlint {
 
 static const RuleInfo Table[] = {
-#define TORCHLINT_RULE(Id, Class, Category, Sev, FixK, Summary)               \
+#define TORCHLINT_RULE(Id, Class, Category, Sev, FixK, Summary)                \
   {Id, Category, Severity::Sev, FixKind::FixK, Summary},
 #include "torchlint/RuleTable.def"
 };

@@ -133,10 +133,10 @@ public:
 };
 } // namespace
 
-std::optional<std::string> obtainPreamble(const std::vector<std::string> &Args,
-                                          const std::vector<std::string> &Includes,
-                                          llvm::StringRef CacheDir,
-                                          bool SkipBodies, bool Verbose) {
+std::optional<std::string>
+obtainPreamble(const std::vector<std::string> &Args,
+               const std::vector<std::string> &Includes,
+               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose) {
   if (Includes.empty() || CacheDir.empty() || Args.size() < 2)
     return std::nullopt;
   llvm::SHA1 Hash;
@@ -186,12 +186,11 @@ std::optional<std::string> obtainPreamble(const std::vector<std::string> &Args,
 
   std::vector<std::string> PchArgs(Args.begin(), Args.end() - 1);
   llvm::erase_value(PchArgs, "-fsyntax-only");
-  PchArgs.insert(PchArgs.end(),
-                 {"-fpch-instantiate-templates", "-Xclang",
-                  "-fno-pch-timestamp", "-x", "c++-header", "-o",
-                  std::string(TmpPch), std::string(Header)});
-  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
-      clang::FileSystemOptions());
+  PchArgs.insert(PchArgs.end(), {"-fpch-instantiate-templates", "-Xclang",
+                                 "-fno-pch-timestamp", "-x", "c++-header", "-o",
+                                 std::string(TmpPch), std::string(Header)});
+  auto Files =
+      llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());
   clang::tooling::ToolInvocation Invocation(
       PchArgs, std::make_unique<PreambleAction>(SkipBodies), Files.get());
   CountingConsumer Diags;

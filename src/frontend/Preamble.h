@@ -22,10 +22,10 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source);
 /// write a temporary file and rename it, so concurrent torchlint processes
 /// never see a partial preamble. None when it cannot be built; the caller then
 /// parses without it.
-std::optional<std::string> obtainPreamble(const std::vector<std::string> &Args,
-                                          const std::vector<std::string> &Includes,
-                                          llvm::StringRef CacheDir,
-                                          bool SkipBodies, bool Verbose);
+std::optional<std::string>
+obtainPreamble(const std::vector<std::string> &Args,
+               const std::vector<std::string> &Includes,
+               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose);
 
 } // namespace torchlint
 

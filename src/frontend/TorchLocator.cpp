@@ -51,9 +51,8 @@ static std::optional<std::string> pythonTorchPrefix() {
       "import importlib.util as u; s = u.find_spec('torch'); "
       "print(s.submodule_search_locations[0] if s and "
       "s.submodule_search_locations else '')"};
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt,
-                                                llvm::StringRef(Out),
-                                                llvm::StringRef("")};
+  std::optional<llvm::StringRef> Redirects[] = {
+      std::nullopt, llvm::StringRef(Out), llvm::StringRef("")};
   int RC = llvm::sys::ExecuteAndWait(*Python, Args, std::nullopt, Redirects,
                                      /*SecondsToWait=*/20);
   auto Buffer = llvm::MemoryBuffer::getFile(Out);

@@ -4,9 +4,9 @@
 #include "torchlint/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -219,6 +219,9 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
   std::vector<std::string> Out;
   for (size_t I = 0; I < Command.size(); ++I) {
     llvm::StringRef A = Command[I];
+    // "--" ends the options; with the input moved last it must go.
+    if (A == "--")
+      continue;
     if (I > 0 && !A.startswith("-") && isCppSource(A)) {
       llvm::SmallString<256> Abs(A);
       if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
@@ -255,8 +258,6 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
   CommandLineArguments Extra = {"-w", "-ferror-limit=0"};
   if (!Options.ResourceDir.empty())
     Extra.push_back("-resource-dir=" + Options.ResourceDir);
-  if (Options.Verify)
-    Extra.insert(Extra.end(), {"-Xclang", "-verify"});
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
 
   auto Source = llvm::MemoryBuffer::getFile(File);
@@ -267,6 +268,9 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
     Args.insert(Args.end() - 1, {"-include-pch", *Pch});
     State.Outcome.UsedPreamble = true;
   }
+  // After the preamble, which does not depend on it.
+  if (Options.Verify)
+    Args.insert(Args.end() - 1, {"-Xclang", "-verify"});
 
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
   ToolInvocation Invocation(
@@ -283,10 +287,15 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
     Out.Failure = "LibTorch headers not found while parsing '" + File.str() +
                   "'; install libtorch-dev, set TORCH_INSTALL_PREFIX or "
                   "Torch_DIR, or pass -p with a compile_commands.json";
+  else if (Out.CompileErrors > 0 && Options.Verify)
+    Out.Failure = "'" + File.str() +
+                  "' failed verification: the diagnostics differ from its "
+                  "expected-* comments";
   else if (Out.CompileErrors > 0 && !State.Lenient())
     Out.Failure = "'" + File.str() + "' does not compile (" +
                   std::to_string(Out.CompileErrors) +
-                  " errors); it was not analysed";
+                  (Out.CompileErrors == 1 ? " error" : " errors") +
+                  "); it was not analysed";
   else if (!Ran && !Out.Analysed)
     Out.Failure = "clang could not process '" + File.str() + "'";
   return Out;

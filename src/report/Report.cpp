@@ -33,12 +33,10 @@ FindingRecord toRecord(const Finding &F, Severity Level,
   for (const FindingNote &N : F.Notes)
     R.Notes.push_back({toPlain(SM, N.Loc), N.Message});
   for (const FixItHint &Fix : F.Fixes) {
-    CharSourceRange Range =
-        Lexer::makeFileCharRange(Fix.RemoveRange, SM, LO);
+    CharSourceRange Range = Lexer::makeFileCharRange(Fix.RemoveRange, SM, LO);
     if (Range.isInvalid())
       continue;
-    std::pair<FileID, unsigned> Begin =
-        SM.getDecomposedLoc(Range.getBegin());
+    std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Range.getBegin());
     std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Range.getEnd());
     if (Begin.first != End.first || End.second < Begin.second)
       continue;
@@ -74,7 +72,8 @@ static DiagnosticsEngine::Level toClang(Severity S) {
   return DiagnosticsEngine::Warning;
 }
 
-void emitDiagnostic(const Finding &F, Severity Level, DiagnosticsEngine &Diags) {
+void emitDiagnostic(const Finding &F, Severity Level,
+                    DiagnosticsEngine &Diags) {
   unsigned ID = Diags.getCustomDiagID(toClang(Level), "%0 [%1]");
   {
     DiagnosticBuilder B = Diags.Report(F.Loc, ID);

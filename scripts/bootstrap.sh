@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs what torchlint needs from Debian 12's packages, builds it, and runs
+# it on the bundled examples. Run as root on a fresh machine; safe to re-run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  build-essential cmake ninja-build ccache git python3
+  llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
+  libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
+  libtorch-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+echo "== building"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build build
+
+echo "== torchlint examples/"
+# Exit status 1 means findings, which the examples are there to show.
+set +e
+build/torchlint examples/
+rc=$?
+set -e
+if [ $rc -gt 1 ]; then
+  echo "torchlint failed on the examples (exit $rc)" >&2
+  exit $rc
+fi

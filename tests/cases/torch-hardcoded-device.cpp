@@ -1,0 +1,149 @@
+// Cases for torch-hardcoded-device: a CUDA device named where no
+// torch::cuda::is_available() (or equivalent) guard dominates the use.
+#include <torch/torch.h>
+
+#include <stdexcept>
+
+void positives() {
+  torch::Device gpu(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+  torch::Device second(torch::kCUDA, 1); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+  torch::Device named("cuda:1"); // expected-warning {{CUDA device "cuda:1" is used without a torch::cuda::is_available() guard}}
+  auto x = torch::ones({2});
+  auto y = x.to("cuda"); // expected-warning {{CUDA device "cuda" is used without a torch::cuda::is_available() guard}}
+  auto z = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+  auto w = x.to(at::kCUDA); // expected-warning {{CUDA device 'at::kCUDA' is used without a torch::cuda::is_available() guard}}
+  torch::cuda::synchronize(); // expected-warning {{CUDA-only call 'torch::cuda::synchronize' is made without a torch::cuda::is_available() guard}}
+  (void)y, (void)z, (void)w;
+}
+
+// A condition that says nothing about CUDA is no guard.
+void unrelatedCondition(bool Verbose, torch::Tensor x) {
+  if (Verbose)
+    x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+  // The guard is in the wrong branch.
+  if (torch::cuda::is_available()) {
+  } else {
+    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+  }
+}
+
+// With a run-time device variable in scope, the fix routes through it.
+void routeThroughVariable(torch::Tensor x) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA
+                                                   : torch::kCPU); // expected-note@-1 2 {{use the device chosen here, 'device'}}
+  x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+  x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+}
+
+// ---- Must stay silent ----------------------------------------------------
+
+// The idiom: a run-time choice between CUDA and the CPU.
+torch::Device choose() {
+  return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+}
+
+// Any ternary choosing between CUDA and the CPU is an explicit choice made
+// by the program (a command-line flag, say); which one is not ours to judge.
+torch::Device fromFlag(bool UseGpu) {
+  return torch::Device(UseGpu ? torch::kCUDA : torch::kCPU);
+}
+
+void guardedIf(torch::Tensor x) {
+  if (torch::cuda::is_available())
+    x = x.to(torch::kCUDA);
+  if (torch::cuda::device_count() > 0)
+    x = x.cuda();
+  if (torch::cuda::device_count() >= 2)
+    x = x.to(torch::Device(torch::kCUDA, 1));
+  if (!torch::cuda::is_available()) {
+    x = x.cpu();
+  } else {
+    torch::cuda::synchronize();
+  }
+  // A conjunction holds both of its sides.
+  if (x.numel() > 0 && torch::cuda::is_available())
+    x = x.to("cuda");
+  // The right side of && runs only when the left side holds.
+  bool Moved = torch::cuda::is_available() && x.cuda().defined();
+  (void)Moved;
+}
+
+void guardedByVariable(torch::Tensor x) {
+  // A bool remembered from a guard is a guard.
+  const bool UseCuda = torch::cuda::is_available();
+  if (UseCuda)
+    x = x.cuda();
+  torch::Device device(UseCuda ? torch::kCUDA : torch::kCPU);
+  x = x.to(device);
+}
+
+void guardedByDevice(torch::Device device, torch::Tensor x) {
+  // Asking the device what it is.
+  if (device.is_cuda())
+    torch::cuda::synchronize();
+  if (!device.is_cpu())
+    x = x.cuda();
+  if (x.is_cuda())
+    x = x.to(torch::kCUDA);
+  // Comparing with kCUDA inspects a device; it does not choose one.
+  if (device.type() == torch::kCUDA)
+    torch::cuda::synchronize();
+  switch (device.type()) {
+  case torch::kCUDA:
+    torch::cuda::synchronize();
+    break;
+  default:
+    break;
+  }
+}
+
+void earlyExit(torch::Tensor x) {
+  if (!torch::cuda::is_available())
+    return;
+  x = x.cuda();
+}
+
+void earlyThrow(torch::Tensor x) {
+  if (torch::cuda::device_count() == 0) {
+    throw std::runtime_error("this tool needs a GPU");
+  }
+  x = x.to(torch::kCUDA);
+}
+
+void loopContinue(std::vector<torch::Tensor> &Ts) {
+  for (auto &T : Ts) {
+    if (!T.is_cuda() || !torch::cuda::is_available())
+      continue;
+    T = T.to(torch::kCUDA);
+  }
+}
+
+void torchCheck(torch::Tensor x) {
+  TORCH_CHECK(torch::cuda::is_available(), "a GPU is required");
+  x = x.cuda();
+}
+
+void lambdaInsideGuard(torch::Tensor x) {
+  if (torch::cuda::is_available()) {
+    auto Move = [](torch::Tensor t) { return t.cuda(); };
+    x = Move(x);
+  }
+}
+
+// Seeding CUDA and querying it are safe without a GPU.
+void safeQueries() {
+  torch::cuda::manual_seed_all(7);
+  (void)torch::cuda::device_count();
+}
+
+// ---- Templates and macros ------------------------------------------------
+
+template <typename T> T toGpu(T Value) {
+  return Value.cuda(); // expected-warning {{'Value.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+}
+template torch::Tensor toGpu(torch::Tensor);
+
+#define GPU torch::kCUDA
+void macroUse(torch::Tensor x) {
+  x = x.to(GPU); // expected-warning {{CUDA device 'GPU' is used without a torch::cuda::is_available() guard}}
+}

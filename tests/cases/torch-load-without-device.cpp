@@ -1,0 +1,58 @@
+// Cases for torch-load-without-device: checkpoints loaded without a device
+// come back on the device they were saved from.
+#include <torch/script.h>
+#include <torch/torch.h>
+
+#include <sstream>
+#include <string>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(2, 2)); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void positives(const std::string &Path) {
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from}}
+  Net Model;
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from}}
+  std::vector<torch::Tensor> Tensors;
+  torch::load(Tensors, "tensors.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  std::istringstream Stream("");
+  auto FromStream = torch::jit::load(Stream); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  torch::optim::SGD Opt(Model->parameters(), 0.1);
+  torch::load(Opt, "opt.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+}
+
+void withDeviceInScope(const std::string &Path) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA
+                                                   : torch::kCPU); // expected-note@-1 {{load onto the device chosen here, 'device'}}
+  auto M = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  M.to(device);
+}
+
+// ---- Must stay silent ----------------------------------------------------
+
+void negatives(const std::string &Path, torch::Device device) {
+  auto A = torch::jit::load(Path, device);
+  auto B = torch::jit::load(Path, torch::kCPU);
+  Net Model;
+  torch::load(Model, Path, device);
+  torch::load(Model, Path, torch::Device(torch::kCPU));
+  // An explicit c10::nullopt is a decision, not an omission.
+  auto C = torch::jit::load(Path, c10::nullopt);
+  // Saving needs no device.
+  torch::save(Model, Path);
+}
+
+// ---- Templates and macros ------------------------------------------------
+
+template <typename M> void restore(M &Module, const std::string &Path) {
+  torch::load(Module, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+}
+template void restore(Net &, const std::string &);
+
+#define LOAD_SCRIPTED(path) torch::jit::load(path)
+void macro(const std::string &Path) {
+  auto M = LOAD_SCRIPTED(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+}

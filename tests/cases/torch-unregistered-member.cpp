@@ -1,0 +1,121 @@
+// Cases for torch-unregistered-member: what a module builds at construction
+// but never registers stays behind when module->to(device) moves the rest.
+#include <torch/torch.h>
+
+#include <map>
+#include <vector>
+
+struct ForgotSubmoduleImpl : torch::nn::Module {
+  ForgotSubmoduleImpl() {
+    fc1 = register_module("fc1", torch::nn::Linear(8, 4));
+    fc2 = torch::nn::Linear(4, 2); // expected-note {{'fc2' is created here}}
+  }
+  torch::Tensor forward(torch::Tensor x) { return fc2(fc1(x)); }
+  torch::nn::Linear fc1{nullptr};
+  torch::nn::Linear fc2{nullptr}; // expected-warning {{submodule 'fc2' of module 'ForgotSubmoduleImpl' is not registered, so module->to(device) leaves its parameters behind}}
+};
+TORCH_MODULE(ForgotSubmodule);
+
+struct ForgotBufferImpl : torch::nn::Module {
+  explicit ForgotBufferImpl(int64_t N)
+      : scale(torch::ones({N})), // expected-note {{'scale' is created here}}
+        bias(torch::zeros({N}, torch::requires_grad(true))) {} // expected-note {{'bias' is created here}}
+  torch::Tensor forward(torch::Tensor x) { return x * scale + bias; }
+  torch::Tensor scale; // expected-warning {{tensor member 'scale' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind}}
+  torch::Tensor bias; // expected-warning {{tensor member 'bias' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind}}
+};
+
+struct InClassInitImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return proj(x) + offset_; }
+  torch::nn::Linear proj{4, 4}; // expected-warning {{submodule 'proj' of module 'InClassInitImpl' is not registered, so module->to(device) leaves its parameters behind}} expected-note {{'proj' is created here}}
+  torch::Tensor offset_ = torch::full({4}, 0.5); // expected-warning {{tensor member 'offset_' of module 'InClassInitImpl' is not registered, so module->to(device) leaves it behind}} expected-note {{'offset_' is created here}}
+};
+
+struct AnchorsImpl : torch::nn::Module {
+  AnchorsImpl() {
+    for (int I = 0; I < 3; ++I)
+      anchors.push_back(torch::randn({2})); // expected-note {{'anchors' is created here}}
+  }
+  std::vector<torch::Tensor> anchors; // expected-warning {{tensor container 'anchors' of module 'AnchorsImpl' is not registered, so module->to(device) leaves its tensors behind}}
+};
+
+struct SharedPtrChildImpl : torch::nn::Module {
+  SharedPtrChildImpl() : child(std::make_shared<ForgotBufferImpl>(3)) {} // expected-note {{'child' is created here}}
+  std::shared_ptr<ForgotBufferImpl> child; // expected-warning {{submodule 'child' of module 'SharedPtrChildImpl' is not registered, so module->to(device) leaves its parameters behind}}
+};
+
+// ---- Must stay silent ----------------------------------------------------
+
+// Every registration spelling.
+struct RegisteredImpl : torch::nn::Module {
+  RegisteredImpl()
+      : weight(register_parameter("weight", torch::randn({4, 4}))),
+        seq(register_module("seq", torch::nn::Sequential(
+                                       torch::nn::Linear(4, 4),
+                                       torch::nn::ReLU()))) {
+    running = torch::zeros({4});
+    register_buffer("running", running); // Discarded, but it names the member.
+    head = register_module("head", torch::nn::Linear(4, 2));
+    for (int I = 0; I < 2; ++I)
+      extra.push_back(torch::ones({1}));
+    for (auto &T : extra)
+      register_buffer("extra" + std::to_string(T.numel()), T);
+  }
+  torch::Tensor weight, running;
+  torch::nn::Sequential seq{nullptr};
+  torch::nn::Linear head{nullptr};
+  std::vector<torch::Tensor> extra;
+};
+
+// Registration in reset(), the Cloneable pattern.
+struct ClonableImpl : torch::nn::Cloneable<ClonableImpl> {
+  ClonableImpl() { reset(); }
+  void reset() override {
+    table = register_parameter("table", torch::randn({10, 4}));
+  }
+  torch::Tensor table;
+};
+
+// Tensors first assigned in forward() are caches that follow the input's
+// device; only construction-time members are tracked.
+struct CacheImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    last_input = x;
+    return x * 2;
+  }
+  torch::Tensor last_input;
+};
+
+// Members that are never built (nullptr holders, default tensors) hold
+// nothing to move.
+struct LazyImpl : torch::nn::Module {
+  torch::nn::Linear later{nullptr};
+  torch::Tensor empty;
+};
+
+// References and plain classes are not a module's state.
+struct NotAModule {
+  NotAModule() : t(torch::ones({2})) {}
+  torch::Tensor t;
+};
+struct HoldsRefImpl : torch::nn::Module {
+  explicit HoldsRefImpl(torch::Tensor &Shared) : shared(Shared) {}
+  torch::Tensor &shared;
+};
+
+// ---- Templates and macros ------------------------------------------------
+
+template <typename T> struct TemplatedImpl : torch::nn::Module {
+  TemplatedImpl() { factor = torch::ones({1}); } // expected-note {{'factor' is created here}}
+  torch::Tensor factor; // expected-warning {{tensor member 'factor' of module 'TemplatedImpl' is not registered, so module->to(device) leaves it behind}}
+  T tag{};
+};
+template struct TemplatedImpl<int>;
+template struct TemplatedImpl<float>;
+
+#define DECLARE_STATE(name) torch::Tensor name
+struct MacroImpl : torch::nn::Module {
+  MacroImpl() { DECLARE_STATE_INIT(); }
+  void DECLARE_STATE_INIT() { state = register_buffer("state", torch::ones({2})); }
+  DECLARE_STATE(state); // Registered by a method the constructor calls.
+};

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# A missing third-party header is a note, not a stop: the file is analysed and
+# its LibTorch code gives the same findings as with the header present.
+# Usage: missing_header.sh <torchlint> <cache-dir> <work-dir> <source-dir>
+set -u
+TL=$1 CACHE=$2 WORK=$3 SRC=$(cd "$4" && pwd)
+IN=$SRC/tests/frontend/inputs
+TORCH_FLAGS=(-std=c++17 -isystem /usr/include/torch/csrc/api/include)
+rm -rf "$WORK" && mkdir -p "$WORK"
+
+"$TL" --cache-dir "$CACHE" "$IN/third_party.cpp" -- "${TORCH_FLAGS[@]}" \
+  -I "$IN/imagelib-include" >"$WORK/with.out" 2>"$WORK/with.err"
+with_rc=$?
+"$TL" --cache-dir "$CACHE" "$IN/third_party.cpp" -- "${TORCH_FLAGS[@]}" \
+  >"$WORK/without.out" 2>"$WORK/without.err"
+without_rc=$?
+
+status=0
+[ "$with_rc" = 1 ] || { echo "FAIL: with the header, exit $with_rc (expected 1)"; status=1; }
+[ "$without_rc" = 1 ] || { echo "FAIL: without the header, exit $without_rc (expected 1)"; status=1; }
+grep 'warning:' "$WORK/with.out" >"$WORK/with.findings"
+grep 'warning:' "$WORK/without.out" >"$WORK/without.findings"
+[ "$(wc -l <"$WORK/with.findings")" = 2 ] ||
+  { echo "FAIL: expected 2 findings with the header:"; cat "$WORK/with.out"; status=1; }
+if ! diff -u "$WORK/with.findings" "$WORK/without.findings"; then
+  echo "FAIL: findings differ without the header"; status=1
+fi
+expected_note="torchlint: note: $IN/third_party.cpp: 'imagelib/image.h' was not found; the file was analysed without it"
+grep -qF "$expected_note" "$WORK/without.err" ||
+  { echo "FAIL: note missing:"; cat "$WORK/without.err"; status=1; }
+[ "$(grep -c 'was not found' "$WORK/without.err")" = 1 ] ||
+  { echo "FAIL: the missing header must be reported once"; status=1; }
+if grep -q 'error' "$WORK/without.out" "$WORK/without.err"; then
+  echo "FAIL: errors caused by the missing header leaked:"; cat "$WORK/without.out" "$WORK/without.err"; status=1
+fi
+[ $status = 0 ] && echo "missing-header case passed"
+exit $status
