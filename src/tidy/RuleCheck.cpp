@@ -29,7 +29,7 @@ RuleCheck::RuleCheck(llvm::StringRef Name,
   std::string Prefix = (Name + ".").str();
   for (const auto &Entry : Context->getOptions().CheckOptions)
     if (Entry.getKey().startswith(Prefix))
-      Options.set(Entry.getKey(), Entry.getValue().Value);
+      RuleOpts.set(Entry.getKey(), Entry.getValue().Value);
 }
 
 void RuleCheck::registerMatchers(MatchFinder *Finder) {
@@ -81,7 +81,7 @@ void RuleCheck::onEndOfTranslationUnit() {
 
   EngineConfig Config;
   Config.Checks = Rule.Id.str();
-  Config.Options = Options;
+  Config.Options = RuleOpts;
   Engine TheEngine(std::move(Config));
   std::vector<Decl *> Scope = userDecls(*Ctx);
   std::vector<Finding> Findings = TheEngine.analyze(*Ctx, &Scope);
@@ -117,9 +117,9 @@ void RuleCheck::onEndOfTranslationUnit() {
 void RuleCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
   // Rules declare no option list, so --dump-config shows the options set.
   llvm::StringRef Prefix = Rule.Id;
-  for (const auto &[Key, Value] : Options.all())
-    ClangTidyCheck::Options.store(
-        Opts, llvm::StringRef(Key).drop_front(Prefix.size() + 1), Value);
+  for (const auto &[Key, Value] : RuleOpts.all())
+    Options.store(Opts, llvm::StringRef(Key).drop_front(Prefix.size() + 1),
+                  Value);
 }
 
 } // namespace tidy

@@ -36,7 +36,7 @@ public:
 private:
   const RuleInfo &Rule;
   /// Every "<rule-id>.<Option>" of the configuration, for the engine.
-  RuleOptions Options;
+  RuleOptions RuleOpts;
   /// The unit seen by check(); the engine runs once matching is over.
   clang::ASTContext *Unit = nullptr;
 };
