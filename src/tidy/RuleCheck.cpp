@@ -1,0 +1,126 @@
+//===- RuleCheck.cpp - One torchlint rule as a clang-tidy check -----------===//
+
+#include "RuleCheck.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torchlint {
+namespace tidy {
+
+static const RuleInfo &ruleNamed(llvm::StringRef Id) {
+  const RuleInfo *Info = findRule(Id);
+  // The module registers checks from the rule table only.
+  assert(Info && "check name is not a torchlint rule id");
+  return *Info;
+}
+
+RuleCheck::RuleCheck(llvm::StringRef Name,
+                     clang::tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Rule(ruleNamed(Name)) {
+  // Rule options are spelled "<rule-id>.<Option>", which is exactly the key
+  // clang-tidy gives "<check-name>.<Option>": copy every key of this check,
+  // so rules need no clang-tidy code to read their options and one
+  // .clang-tidy file configures both hosts.
+  std::string Prefix = (Name + ".").str();
+  for (const auto &Entry : Context->getOptions().CheckOptions)
+    if (Entry.getKey().startswith(Prefix))
+      RuleOpts.set(Entry.getKey(), Entry.getValue().Value);
+}
+
+void RuleCheck::registerMatchers(MatchFinder *Finder) {
+  // The engine does its own matching; the unit is all it needs.
+  Finder->addMatcher(translationUnitDecl().bind("unit"), this);
+}
+
+void RuleCheck::check(const MatchFinder::MatchResult &Result) {
+  Unit = Result.Context;
+}
+
+/// The top-level declarations written by the user: the engine then skips the
+/// tens of thousands of LibTorch declarations, as it does under the CLI.
+static std::vector<Decl *> userDecls(ASTContext &Ctx) {
+  std::vector<Decl *> Out;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!D->isImplicit() &&
+        !isLibraryLocation(Ctx.getSourceManager(), D->getLocation()))
+      Out.push_back(D);
+  return Out;
+}
+
+static DiagnosticIDs::Level levelOf(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    // A note must follow the warning it explains; a finding of its own is a
+    // remark, which clang-tidy prints and counts without failing the run.
+    return DiagnosticIDs::Remark;
+  case Severity::Warning:
+    return DiagnosticIDs::Warning;
+  case Severity::Error:
+    return DiagnosticIDs::Error;
+  }
+  return DiagnosticIDs::Warning;
+}
+
+void RuleCheck::onEndOfTranslationUnit() {
+  // The engine runs here, after clang-tidy's own traversal, because it
+  // narrows the AST's traversal scope, which must not change under a running
+  // MatchFinder.
+  ASTContext *Ctx = std::exchange(Unit, nullptr);
+  if (!Ctx)
+    return;
+  // The CLI does not analyse units that do not compile: a broken AST gives
+  // guesses, not findings. Compiler diagnostics go to the unit's own engine,
+  // so this counts compiler errors only, never other checks' findings.
+  if (Ctx->getDiagnostics().hasErrorOccurred())
+    return;
+
+  EngineConfig Config;
+  Config.Checks = Rule.Id.str();
+  Config.Options = RuleOpts;
+  Engine TheEngine(std::move(Config));
+  std::vector<Decl *> Scope = userDecls(*Ctx);
+  std::vector<Finding> Findings = TheEngine.analyze(*Ctx, &Scope);
+  // Other checks may run after this one and expect the whole unit.
+  Ctx->setTraversalScope({Ctx->getTranslationUnitDecl()});
+
+  const SourceManager &SM = Ctx->getSourceManager();
+  for (const Finding &F : Findings) {
+    {
+      // The message is an argument, never the format: it quotes user code,
+      // which may contain '%'.
+      DiagnosticBuilder Diag = diag(F.Loc, "%0", levelOf(Rule.DefaultSeverity))
+                               << F.Message;
+      // The CLI drops fix-its it cannot express as a text edit of one file
+      // (inside macro arguments spread over files, for instance); so do we,
+      // so that --fix edits the same bytes under both hosts.
+      for (const FixItHint &Fix : F.Fixes) {
+        CharSourceRange Range =
+            Lexer::makeFileCharRange(Fix.RemoveRange, SM, Ctx->getLangOpts());
+        if (Range.isInvalid() ||
+            SM.getFileID(Range.getBegin()) != SM.getFileID(Range.getEnd()))
+          continue;
+        FixItHint Edit = Fix;
+        Edit.RemoveRange = Range;
+        Diag << Edit;
+      }
+    }
+    for (const FindingNote &N : F.Notes)
+      diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+  }
+}
+
+void RuleCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
+  // Rules declare no option list, so --dump-config shows the options set.
+  llvm::StringRef Prefix = Rule.Id;
+  for (const auto &[Key, Value] : RuleOpts.all())
+    Options.store(Opts, llvm::StringRef(Key).drop_front(Prefix.size() + 1),
+                  Value);
+}
+
+} // namespace tidy
+} // namespace torchlint
