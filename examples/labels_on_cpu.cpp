@@ -11,7 +11,7 @@
 // cross_entropy, with notes back to where `labels` was created on the CPU.
 // The fix (labels_on_cpu_fixed.cpp) moves the labels where they are created.
 //
-// torchlint-expect: 54:62: torch-device-mismatch
+// torchlint-expect: 54:17: torch-device-mismatch
 
 #include <torch/torch.h>
 

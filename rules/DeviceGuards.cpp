@@ -85,10 +85,12 @@ static GuardSense classifyCount(BinaryOperatorKind Op, const Expr *L,
     return V == 0 ? GuardSense::Available : GuardSense::None;
   case BO_EQ:
     return V == 0 ? GuardSense::Unavailable : GuardSense::Available;
+  // Unavailable means "when the condition is false, CUDA is there": after
+  // `if (device_count() < 2) return;` at least two devices exist.
   case BO_LT:
-    return V <= 1 ? GuardSense::Unavailable : GuardSense::None;
+    return V >= 1 ? GuardSense::Unavailable : GuardSense::None;
   case BO_LE:
-    return V <= 0 ? GuardSense::Unavailable : GuardSense::None;
+    return V >= 0 ? GuardSense::Unavailable : GuardSense::None;
   default:
     return GuardSense::None;
   }

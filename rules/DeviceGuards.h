@@ -12,7 +12,8 @@ namespace torchlint {
 enum class GuardSense {
   None,        ///< Nothing known.
   Available,   ///< True only where CUDA is usable (is_available(), is_cuda()).
-  Unavailable, ///< True where CUDA may be missing (!is_available(), is_cpu()).
+  Unavailable, ///< False only where CUDA is usable (!is_available(),
+               ///< device_count() < 2, is_cpu()).
 };
 
 /// Classifies a condition: torch::cuda::is_available(), device_count() > 0

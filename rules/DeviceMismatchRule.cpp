@@ -53,9 +53,9 @@ void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
   // Steps about another value (the module that computed it) name their
   // subject; the others are about the operand.
   for (const ProvenanceStep &S : Op.Fact.Steps)
-    F.Notes.push_back({S.Loc, llvm::StringRef(S.Message).startswith("'")
-                                  ? S.Message
-                                  : "'" + Op.Text + "' " + S.Message});
+    F.Notes.push_back(
+        {S.Loc, "'" + (S.Subject.empty() ? Op.Text : S.Subject) + "' " +
+                    S.Message});
 }
 
 bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,
@@ -95,9 +95,10 @@ protected:
     Finding &F = report(
         C.Site->getExprLoc(),
         "'" + C.Callee + "' receives tensors on different devices: " +
-            describeOperand(C.Stray) + (C.OnePath ? " may be on " : " is on ") +
-            StrayWhere + " but " + describeOperand(C.Other) + " is on " +
-            C.Other.Fact.Where.Spelling);
+            describeOperand(C.Stray) + (C.Stray.IsModule ? " are" : " is") +
+            (C.OnePath ? " on one path on " : " on ") + StrayWhere + " but " +
+            describeOperand(C.Other) + (C.Other.IsModule ? " are" : " is") +
+            " on " + C.Other.Fact.Where.Spelling);
     addProvenanceNotes(F, C.Stray);
     addProvenanceNotes(F, C.Other);
     addFix(F, C, Ctx);

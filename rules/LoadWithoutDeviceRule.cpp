@@ -53,6 +53,12 @@ public:
     unsigned Written = api::writtenArgCount(Call);
     if (Written == 0)
       return;
+    // Precision: only device-aware code is reported. Where no run-time device
+    // choice is in scope the program never leaves the CPU, and its
+    // checkpoints are its own CPU ones.
+    const ValueDecl *Var = findDeviceVariable(Call, Ctx);
+    if (!Var)
+      return;
     std::string Callee = FD->getQualifiedNameAsString();
     Finding &F = report(Call->getBeginLoc(),
                         "checkpoint loaded by '" + Callee +
@@ -60,13 +66,11 @@ public:
                             "it was saved from");
     // The device goes after the last written argument.
     const Expr *Last = Call->getArg(Written - 1);
-    const ValueDecl *Var = findDeviceVariable(Call, Ctx);
-    std::string Device = Var ? Var->getNameAsString() : "torch::kCPU";
+    std::string Device = Var->getNameAsString();
     if (auto Fix =
             insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true, Ctx))
       F.Fixes.push_back(*Fix);
-    if (Var)
-      F.Notes.push_back(
+    F.Notes.push_back(
           {Var->getLocation(), "load onto the device chosen here, '" +
                                    Var->getNameAsString() + "'"});
   }

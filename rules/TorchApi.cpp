@@ -3,6 +3,7 @@
 #include "TorchApi.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -128,6 +129,9 @@ static bool isParameterlessModuleName(llvm::StringRef ImplName) {
 
 const CXXRecordDecl *moduleClassOf(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
+  // model->forward(x) calls through ModuleHolder::operator->, an Impl*.
+  if (T->isPointerType())
+    T = T->getPointeeType().getCanonicalType();
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD)
     return nullptr;
@@ -264,11 +268,20 @@ const Expr *ignoreWrappers(const Expr *E) {
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return "";
+  const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts());
-  if (Range.isInvalid())
-    return "";
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    // An expression written as a macro argument: its spelling is in the
+    // file, at the macro's use.
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (B.isInvalid() || End.isInvalid() || SM.getFileID(B) != SM.getFileID(End) ||
+        SM.isWrittenInScratchSpace(B) || End < B)
+      return "";
+    Range = CharSourceRange::getTokenRange(B, End);
+  }
   return Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts())
       .str();
 }

@@ -72,7 +72,8 @@ bool devicesConflict(const Device &A, const Device &B);
 /// One step of provenance: where a tensor was created, moved or computed.
 struct ProvenanceStep {
   clang::SourceLocation Loc;
-  std::string Message;
+  std::string Message; ///< "is moved to 'device' here".
+  std::string Subject; ///< The variable the step is about, once known.
 };
 
 /// One possible device of a value, with the steps that explain it.
@@ -113,6 +114,14 @@ public:
   /// Same devices (provenance is not compared: it does not change
   /// what can conflict, and comparing it would delay the fixpoint).
   bool sameDevices(const DeviceSet &O) const;
+
+  /// Names the variable that steps without a subject are about.
+  void nameSubject(const std::string &Name) {
+    for (DeviceFact &F : Facts)
+      for (ProvenanceStep &S : F.Steps)
+        if (S.Subject.empty())
+          S.Subject = Name;
+  }
 
   /// Marks every fact as left behind by a discarded move.
   void markDiscardedMove() {

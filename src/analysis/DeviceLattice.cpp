@@ -56,7 +56,7 @@ void DeviceSet::join(const DeviceSet &Other, bool OtherReached) {
 void DeviceSet::addStep(clang::SourceLocation Loc, const std::string &Message) {
   for (DeviceFact &F : Facts)
     if (F.Steps.size() < 6)
-      F.Steps.push_back({Loc, Message});
+      F.Steps.push_back({Loc, Message, ""});
 }
 
 bool DeviceSet::sameDevices(const DeviceSet &O) const {

@@ -64,7 +64,8 @@ bool isTorchNamespaceFunction(const FunctionDecl *FD) {
     return false;
   std::string Q = FD->getQualifiedNameAsString();
   llvm::StringRef R(Q);
-  return R.startswith("torch::") || R.startswith("at::");
+  return R.startswith("torch::") || R.startswith("at::") ||
+         R.startswith("c10::");
 }
 
 /// Tensor methods whose tensor arguments need not share the receiver's
@@ -109,6 +110,24 @@ bool registersState(const CXXRecordDecl *RD) {
   for (const FieldDecl *FD : RD->fields())
     if (FD->hasInClassInitializer())
       F.TraverseStmt(FD->getInClassInitializer());
+  return F.Found;
+}
+
+/// True when a module's constructor arguments hand it a weight tensor
+/// (CrossEntropyLossOptions().weight(w), BCEWithLogitsLoss pos_weight).
+bool givesWeight(const Expr *Init) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getIdentifier() &&
+            (MD->getName() == "weight" || MD->getName() == "pos_weight") &&
+            MC->getNumArgs() == 1)
+          Found = true;
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(Init));
   return F.Found;
 }
 
@@ -191,6 +210,11 @@ private:
   std::vector<DeviceSet> Returns;
   bool ReturnsUnknown = false;
   llvm::SmallPtrSet<const void *, 8> ReportedBirths;
+  /// Module variables built with a weight (a loss's class weights), which
+  /// makes an otherwise parameter-free module hold a buffer.
+  llvm::SmallPtrSet<const ValueDecl *, 4> StatefulVars;
+  bool moduleMatters(const Expr *Module);
+  std::string moduleName(const Expr *Module);
   llvm::SmallPtrSet<const Expr *, 8> ReportedSites;
 };
 
@@ -379,6 +403,25 @@ std::optional<DeviceSet> FunctionAnalysis::evalOptions(const Expr *E,
   return DeviceSet();
 }
 
+std::string FunctionAnalysis::moduleName(const Expr *Module) {
+  Module = api::ignoreWrappers(Module);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Module))
+    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+      Module = OC->getArg(0);
+  return text(Module, Ctx);
+}
+
+bool FunctionAnalysis::moduleMatters(const Expr *Module) {
+  if (moduleHasState(moduleClassOf(Module->getType())))
+    return true;
+  Module = api::ignoreWrappers(Module);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Module))
+    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+      Module = api::ignoreWrappers(OC->getArg(0));
+  const auto *DRE = dyn_cast<DeclRefExpr>(Module);
+  return DRE && StatefulVars.count(DRE->getDecl());
+}
+
 DeviceSet FunctionAnalysis::moduleDevice(const Expr *Module, const State &S) {
   Module = api::ignoreWrappers(Module);
   // model->forward(x): the object is model.operator->().
@@ -397,7 +440,7 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call,
                                            const Expr *Module,
                                            llvm::ArrayRef<const Expr *> Args,
                                            const State &S, unsigned Depth) {
-  DeviceSet Mod = moduleDevice(Module, S);
+  DeviceSet Mod = moduleMatters(Module) ? moduleDevice(Module, S) : DeviceSet();
   DeviceSet Result;
   if (const DeviceFact *One = Mod.single()) {
     Result = DeviceSet(*One);
@@ -408,7 +451,7 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call,
         break;
       }
   }
-  std::string Name = text(Module, Ctx);
+  std::string Name = moduleName(Module);
   if (!Name.empty())
     Result.addStep(Call->getBeginLoc(), "is computed by '" + Name + "' here");
   return Result;
@@ -635,6 +678,7 @@ std::string FunctionAnalysis::pathNote(const Stmt *S) {
 
 void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value,
                               const Stmt *Where, State &St) {
+  Value.nameSubject(VD->getNameAsString());
   St[VD] = std::move(Value);
 }
 
@@ -661,7 +705,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       } else if (isModuleValueType(T) && !T->isReferenceType()) {
         const CXXRecordDecl *Impl = moduleClassOf(T);
         DeviceSet V;
-        if (moduleHasState(Impl) && VD->hasInit() &&
+        if (VD->hasInit() && givesWeight(VD->getInit()))
+          StatefulVars.insert(VD);
+        if ((moduleHasState(Impl) || StatefulVars.count(VD)) && VD->hasInit() &&
             !isa<DeclRefExpr>(api::ignoreWrappers(VD->getInit()))) {
           DeviceFact F;
           F.Where = Device::cpu();
@@ -705,9 +751,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         return;
       }
     // model->to(device) moves parameters and buffers in place.
+    // (RNN modules override Module::to.)
     if (MD && MD->getIdentifier() && MD->getName() == "to" &&
-        MD->getParent()->getQualifiedNameAsString() == "torch::nn::Module" &&
-        MC->getNumArgs() >= 1) {
+        api::isModuleClass(MD->getParent()) && MC->getNumArgs() >= 1) {
       const Expr *Obj = api::ignoreWrappers(MC->getImplicitObjectArgument());
       if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Obj))
         if (Arrow->getOperator() == OO_Arrow)
@@ -720,9 +766,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       if (!api::isTensorType(Arg->getType()))
         if (std::optional<DeviceFact> F = evalDevice(Arg, St)) {
           V = DeviceSet(*F);
-          V.addStep(MC->getExprLoc(), "'" + DRE->getDecl()->getNameAsString() +
-                                          "' is moved to " +
-                                          shortSpelling(F->Where) + " here");
+          V.addStep(MC->getExprLoc(),
+                    "is moved to " + shortSpelling(F->Where) + " here");
         }
       assign(DRE->getDecl(), V, S, St);
     }
@@ -765,6 +810,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     return;
   std::vector<ConflictOperand> Ops;
   auto AddTensor = [&](const Expr *A, std::string Param) {
+    A = A->IgnoreParens();
     // Tensor lists written as {a, b} (torch::cat, torch::stack).
     const Expr *Stripped = api::ignoreWrappers(A);
     if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Stripped))
@@ -787,7 +833,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
           return;
         }
     if (api::isTensorType(A->getType()))
-      Ops.push_back({A, text(A, Ctx), Param, {}, false});
+      Ops.push_back({A, text(api::ignoreWrappers(A), Ctx), Param, {}, false});
   };
 
   std::string Callee;
@@ -821,7 +867,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       return;
     if (api::isModuleClass(MD->getParent()) && MD->getName() == "forward") {
       Module = Object;
-      Callee = text(Object, Ctx);
+      Callee = moduleName(Object);
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
         AddTensor(MC->getArg(I), paramName(MD, I));
     } else if (api::isTensorType(Object->getType()) &&
@@ -840,7 +886,10 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     std::string Q = F->getQualifiedNameAsString();
     if (isDeviceAgnosticFunction(Q) || isFactoryName(F->getName()))
       return;
-    Callee = Q;
+    // As the user wrote it (torch::cat, not at::cat; F::nll_loss).
+    Callee = text(CE->getCallee(), Ctx);
+    if (Callee.empty())
+      Callee = Q;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
       AddTensor(CE->getArg(I), paramName(F, I));
   } else {
@@ -850,8 +899,8 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
   std::vector<SiteOperand> Sited;
   if (Module) {
     DeviceSet M = moduleDevice(Module, St);
-    if (moduleHasState(moduleClassOf(Module->getType())) && !M.isUnknown())
-      Sited.push_back({{Module, text(Module, Ctx), "", {}, true}, M});
+    if (moduleMatters(Module) && !M.isUnknown())
+      Sited.push_back({{Module, moduleName(Module), "", {}, true}, M});
   }
   for (ConflictOperand &Op : Ops) {
     DeviceSet D = evalTensor(Op.E, St);

@@ -12,7 +12,7 @@ struct NetImpl : torch::nn::Module {
 };
 TORCH_MODULE(Net);
 
-void positives(const std::string &Path) {
+void positives(const std::string &Path, torch::Device device) { // expected-note 5 {{load onto the device chosen here, 'device'}}
   auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from}}
   Net Model;
   torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from}}
@@ -33,6 +33,14 @@ void withDeviceInScope(const std::string &Path) {
 
 // ---- Must stay silent ----------------------------------------------------
 
+// Code with no device choice in scope never leaves the CPU: its checkpoints
+// are its own CPU ones, and a device argument would change nothing.
+void cpuOnly(const std::string &Path) {
+  auto Scripted = torch::jit::load(Path);
+  Net Model;
+  torch::load(Model, Path);
+}
+
 void negatives(const std::string &Path, torch::Device device) {
   auto A = torch::jit::load(Path, device);
   auto B = torch::jit::load(Path, torch::kCPU);
@@ -47,12 +55,13 @@ void negatives(const std::string &Path, torch::Device device) {
 
 // ---- Templates and macros ------------------------------------------------
 
-template <typename M> void restore(M &Module, const std::string &Path) {
+template <typename M>
+void restore(M &Module, const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
   torch::load(Module, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
 }
-template void restore(Net &, const std::string &);
+template void restore(Net &, const std::string &, torch::Device);
 
 #define LOAD_SCRIPTED(path) torch::jit::load(path)
-void macro(const std::string &Path) {
+void macro(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
   auto M = LOAD_SCRIPTED(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
 }

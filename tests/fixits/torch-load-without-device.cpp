@@ -3,7 +3,8 @@
 
 #include <string>
 
-void restore(torch::nn::Linear &Model, const std::string &Path) {
+void restore(torch::nn::Linear &Model, const std::string &Path,
+             torch::Device device) {
   torch::load(Model, Path);
 }
 
@@ -12,7 +13,7 @@ int main(int Argc, char **Argv) {
                                                    : torch::kCPU);
   auto Scripted = torch::jit::load(Argv[1]);
   torch::nn::Linear Model(2, 2);
-  restore(Model, Argv[2]);
+  restore(Model, Argv[2], device);
   Scripted.to(device);
   return Argc;
 }

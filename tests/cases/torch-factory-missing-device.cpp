@@ -1,0 +1,71 @@
+// Cases for torch-factory-missing-device: code whose tensors follow an
+// input's device creates a tensor with no device, and the two meet.
+#include <torch/torch.h>
+
+struct AttentionImpl : torch::nn::Module {
+  AttentionImpl() { proj = register_module("proj", torch::nn::Linear(8, 8)); }
+
+  torch::Tensor forward(torch::Tensor x) {
+    auto mask = torch::ones({8}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'h', which is on the device of input 'x'}}
+    auto h = proj(x);
+    return h * mask; // expected-note {{they meet in 'operator*' here}}
+  }
+
+  torch::Tensor positional(torch::Tensor tokens) {
+    auto pos = torch::arange(0, 8, torch::kLong); // expected-warning {{'torch::arange' creates a tensor on the CPU, but it is used with 'tokens', which is on the device of input 'tokens'}}
+    return tokens + pos; // expected-note {{they meet in 'operator+' here}}
+  }
+
+  torch::Tensor withOptions(torch::Tensor x) {
+    auto noise = torch::randn({8}, torch::dtype(torch::kFloat)); // expected-warning {{'torch::randn' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+    return torch::add(x, noise); // expected-note {{they meet in 'torch::add' here}}
+  }
+
+  torch::nn::Linear proj{nullptr};
+};
+
+// Any function whose tensors follow its input is device-generic code.
+torch::Tensor addBias(const torch::Tensor &input) {
+  auto bias = torch::full({4}, 0.1); // expected-warning {{'torch::full' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input'}}
+  return input + bias; // expected-note {{they meet in 'operator+' here}}
+}
+
+// ---- Must stay silent ----------------------------------------------------
+
+struct GoodImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    // Created where the input lives.
+    auto a = torch::ones({8}, x.options());
+    auto b = torch::zeros_like(x);
+    auto c = x.new_full({8}, 2.0);
+    auto d = torch::arange(0, 8, torch::device(x.device()).dtype(torch::kLong));
+    auto e = torch::randn({8}, torch::TensorOptions().device(x.device()));
+    // 0-dim scalars may join any device.
+    auto s = torch::tensor(2.0);
+    // A CPU tensor moved before it meets the input.
+    auto f = torch::ones({8}).to(x.device());
+    return x * a + b + c + d.to(torch::kFloat) + e + s + f;
+  }
+};
+
+// A CPU factory that only meets other CPU tensors.
+torch::Tensor statistics(const torch::Tensor &x) {
+  auto counts = torch::zeros({10}, torch::kLong);
+  auto histogram = counts + torch::ones({10}, torch::kLong);
+  return x.mean() + histogram.sum().item<float>();
+}
+
+// ---- Templates and macros ------------------------------------------------
+
+template <typename T> torch::Tensor scaled(const torch::Tensor &x, T factor) {
+  auto w = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+  return x * w * factor; // expected-note {{they meet in 'operator*' here}}
+}
+template torch::Tensor scaled(const torch::Tensor &, float);
+template torch::Tensor scaled(const torch::Tensor &, double);
+
+#define MAKE_MASK(n) torch::ones({n})
+torch::Tensor masked(const torch::Tensor &x) {
+  auto m = MAKE_MASK(4); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+  return x * m; // expected-note {{they meet in 'operator*' here}}
+}
