@@ -53,9 +53,8 @@ void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
   // Steps about another value (the module that computed it) name their
   // subject; the others are about the operand.
   for (const ProvenanceStep &S : Op.Fact.Steps)
-    F.Notes.push_back(
-        {S.Loc, "'" + (S.Subject.empty() ? Op.Text : S.Subject) + "' " +
-                    S.Message});
+    F.Notes.push_back({S.Loc, "'" + (S.Subject.empty() ? Op.Text : S.Subject) +
+                                  "' " + S.Message});
 }
 
 bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,

@@ -31,14 +31,14 @@ protected:
     if (!Callee)
       return;
     std::string Input = C.Other.Fact.Where.FixText;
-    Finding &F = report(
-        Factory->getBeginLoc(),
-        "'" + Callee->getQualifiedNameAsString() +
-            "' creates a tensor on the CPU, but it is used with " +
-            describeOperand(C.Other) + ", which is on the device of input '" +
-            Input + "'");
-    F.Notes.push_back({C.Site->getExprLoc(),
-                       "they meet in '" + C.Callee + "' here"});
+    Finding &F =
+        report(Factory->getBeginLoc(),
+               "'" + Callee->getQualifiedNameAsString() +
+                   "' creates a tensor on the CPU, but it is used with " +
+                   describeOperand(C.Other) +
+                   ", which is on the device of input '" + Input + "'");
+    F.Notes.push_back(
+        {C.Site->getExprLoc(), "they meet in '" + C.Callee + "' here"});
     addFix(F, Factory, Input, Ctx);
   }
 
@@ -72,10 +72,12 @@ private:
       return;
     // A bare dtype (torch::kLong) becomes options with both.
     bool IsDtype = false;
-    if (const auto *ET = Written->getType().getCanonicalType()->getAs<EnumType>())
+    if (const auto *ET =
+            Written->getType().getCanonicalType()->getAs<EnumType>())
       IsDtype = ET->getDecl()->getName() == "ScalarType";
-    std::string Replacement = IsDtype ? Device + ".dtype(" + Text + ")"
-                                      : Text + ".device(" + Input + ".device())";
+    std::string Replacement = IsDtype
+                                  ? Device + ".dtype(" + Text + ")"
+                                  : Text + ".device(" + Input + ".device())";
     if (auto Fix = replaceFix(Written->getSourceRange(), Replacement, Ctx))
       F.Fixes.push_back(*Fix);
   }

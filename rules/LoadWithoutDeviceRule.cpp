@@ -71,8 +71,8 @@ public:
             insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true, Ctx))
       F.Fixes.push_back(*Fix);
     F.Notes.push_back(
-          {Var->getLocation(), "load onto the device chosen here, '" +
-                                   Var->getNameAsString() + "'"});
+        {Var->getLocation(),
+         "load onto the device chosen here, '" + Var->getNameAsString() + "'"});
   }
 };
 

@@ -111,17 +111,54 @@ bool isModulePointerType(QualType T) {
 /// Modules without parameters or buffers (unless given a weight) work on
 /// any device.
 static bool isParameterlessModuleName(llvm::StringRef ImplName) {
-  for (llvm::StringRef Prefix :
-       {"ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Mish", "ELU", "SELU",
-        "CELU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Softplus",
-        "Softsign", "Hardtanh", "Hardswish", "Dropout", "AlphaDropout",
-        "FeatureAlphaDropout", "Flatten", "Unflatten", "MaxPool", "AvgPool",
-        "AdaptiveAvgPool", "AdaptiveMaxPool", "LPPool", "Identity",
-        "Functional", "Upsample", "PixelShuffle", "PixelUnshuffle", "ZeroPad",
-        "ConstantPad", "ReflectionPad", "ReplicationPad", "CosineSimilarity",
-        "PairwiseDistance", "Threshold", "Tanhshrink", "Softshrink",
-        "Hardshrink", "LogSigmoid", "Softmin", "Softmax2d", "GLU", "Fold",
-        "Unfold"})
+  for (llvm::StringRef Prefix : {"ReLU",
+                                 "ReLU6",
+                                 "LeakyReLU",
+                                 "GELU",
+                                 "SiLU",
+                                 "Mish",
+                                 "ELU",
+                                 "SELU",
+                                 "CELU",
+                                 "Sigmoid",
+                                 "Tanh",
+                                 "Softmax",
+                                 "LogSoftmax",
+                                 "Softplus",
+                                 "Softsign",
+                                 "Hardtanh",
+                                 "Hardswish",
+                                 "Dropout",
+                                 "AlphaDropout",
+                                 "FeatureAlphaDropout",
+                                 "Flatten",
+                                 "Unflatten",
+                                 "MaxPool",
+                                 "AvgPool",
+                                 "AdaptiveAvgPool",
+                                 "AdaptiveMaxPool",
+                                 "LPPool",
+                                 "Identity",
+                                 "Functional",
+                                 "Upsample",
+                                 "PixelShuffle",
+                                 "PixelUnshuffle",
+                                 "ZeroPad",
+                                 "ConstantPad",
+                                 "ReflectionPad",
+                                 "ReplicationPad",
+                                 "CosineSimilarity",
+                                 "PairwiseDistance",
+                                 "Threshold",
+                                 "Tanhshrink",
+                                 "Softshrink",
+                                 "Hardshrink",
+                                 "LogSigmoid",
+                                 "Softmin",
+                                 "Softmax2d",
+                                 "GLU",
+                                 "Fold",
+                                 "Unfold"})
     if (ImplName.startswith(Prefix))
       return true;
   return ImplName.endswith("LossImpl");
@@ -133,9 +170,11 @@ const CXXRecordDecl *moduleClassOf(QualType T) {
   if (T->isPointerType())
     T = T->getPointeeType().getCanonicalType();
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
+  // A pointer to an incomplete type (a C library's DIR*) has no bases.
+  if (!RD || !RD->hasDefinition())
     return nullptr;
-  if (api::isModuleClass(RD))
+  RD = RD->getDefinition();
+  if (isModuleClass(RD))
     return RD;
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
     if (Spec->getTemplateArgs().size() >= 1 &&
@@ -277,8 +316,9 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
     // file, at the macro's use.
     SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
     SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
-    if (B.isInvalid() || End.isInvalid() || SM.getFileID(B) != SM.getFileID(End) ||
-        SM.isWrittenInScratchSpace(B) || End < B)
+    if (B.isInvalid() || End.isInvalid() ||
+        SM.getFileID(B) != SM.getFileID(End) || SM.isWrittenInScratchSpace(B) ||
+        End < B)
       return "";
     Range = CharSourceRange::getTokenRange(B, End);
   }

@@ -139,9 +139,8 @@ public:
     // The constructor (or reset()) defined in another translation unit
     // registers what it registers: this unit cannot tell.
     for (const CXXMethodDecl *MD : RD->methods())
-      if ((isa<CXXConstructorDecl>(MD) || isReset(MD)) &&
-          !MD->isImplicit() && !MD->isDefaulted() && !MD->getDefinition() &&
-          !MD->isDeleted())
+      if ((isa<CXXConstructorDecl>(MD) || isReset(MD)) && !MD->isImplicit() &&
+          !MD->isDefaulted() && !MD->getDefinition() && !MD->isDeleted())
         return;
 
     // In-class initialisers.
@@ -326,7 +325,8 @@ private:
     const Expr *Value = api::ignoreWrappers(State.Creation);
     // Only a whole expression of the member's type can be wrapped; braced
     // and parenthesised constructor arguments cannot.
-    if (!Value || isa<InitListExpr>(Value) ||
+    if (!Value || Value->getType().isNull() || Value->isTypeDependent() ||
+        isa<InitListExpr, ParenListExpr>(Value) ||
         (isa<CXXConstructExpr>(Value) && !isa<CXXTemporaryObjectExpr>(Value)) ||
         !Ctx.hasSameUnqualifiedType(Value->getType().getNonReferenceType(),
                                     F->getType()))

@@ -20,6 +20,7 @@ class ValueDecl;
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -54,7 +55,8 @@ struct Device {
   static Device cuda(int Index);
   static Device symbolic(std::string Key, std::string Spelling,
                          std::string FixText, bool FollowsInput = false) {
-    return {Symbolic, -1, std::move(Key), std::move(Spelling),
+    return {Symbolic,           -1,
+            std::move(Key),     std::move(Spelling),
             std::move(FixText), FollowsInput};
   }
 
@@ -91,22 +93,31 @@ struct DeviceFact {
 };
 
 /// What a value may be: a small set of facts, or unknown.
+///
+/// The facts are immutable and shared: the dataflow copies whole states at
+/// every block boundary, so a copy must cost a pointer, not a dozen strings.
+/// Modifications copy on write.
 class DeviceSet {
 public:
   static constexpr unsigned MaxFacts = 4;
+  using FactList = llvm::SmallVector<DeviceFact, 2>;
 
   DeviceSet() = default; ///< Unknown.
-  explicit DeviceSet(DeviceFact F) { Facts.push_back(std::move(F)); }
+  explicit DeviceSet(DeviceFact F)
+      : Facts(std::make_shared<FactList>(FactList{std::move(F)})) {}
 
-  bool isUnknown() const { return Facts.empty(); }
+  bool isUnknown() const { return !Facts || Facts->empty(); }
   /// The single fact when every path agrees.
   const DeviceFact *single() const {
-    return Facts.size() == 1 ? &Facts.front() : nullptr;
+    return Facts && Facts->size() == 1 ? &Facts->front() : nullptr;
   }
-  llvm::ArrayRef<DeviceFact> facts() const { return Facts; }
+  llvm::ArrayRef<DeviceFact> facts() const {
+    return Facts ? llvm::ArrayRef<DeviceFact>(*Facts)
+                 : llvm::ArrayRef<DeviceFact>();
+  }
 
   /// Adds the facts of Other (a control-flow merge). Unknown absorbs.
-  void join(const DeviceSet &Other, bool OtherReached = true);
+  void join(const DeviceSet &Other);
 
   /// Appends a provenance step to every fact.
   void addStep(clang::SourceLocation Loc, const std::string &Message);
@@ -116,24 +127,19 @@ public:
   bool sameDevices(const DeviceSet &O) const;
 
   /// Names the variable that steps without a subject are about.
-  void nameSubject(const std::string &Name) {
-    for (DeviceFact &F : Facts)
-      for (ProvenanceStep &S : F.Steps)
-        if (S.Subject.empty())
-          S.Subject = Name;
-  }
+  void nameSubject(const std::string &Name);
 
   /// Marks every fact as left behind by a discarded move.
-  void markDiscardedMove() {
-    for (DeviceFact &F : Facts)
-      F.AfterDiscardedMove = true;
-  }
+  void markDiscardedMove();
 
   /// Marks this value as unknown.
-  void clear() { Facts.clear(); }
+  void clear() { Facts.reset(); }
 
 private:
-  llvm::SmallVector<DeviceFact, 2> Facts;
+  /// The facts, unshared, for modification.
+  FactList &mutableFacts();
+
+  std::shared_ptr<const FactList> Facts;
 };
 
 } // namespace torchlint

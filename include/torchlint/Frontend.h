@@ -113,6 +113,8 @@ struct UnitOutcome {
   bool MissingLibTorch = false;
   bool UsedPreamble = false;
   std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
+  double TotalSeconds = 0;    ///< Wall time of the whole unit.
+  double AnalysisSeconds = 0; ///< Wall time of the engine (dataflow + rules).
 };
 
 /// Options of the parsing step.

@@ -40,7 +40,7 @@ struct DeviceConflict {
   };
   KindTy Kind = Mismatch;
   const clang::Expr *Site = nullptr;
-  std::string Callee;   ///< "loss_fn", "torch::cat", "operator+".
+  std::string Callee;    ///< "loss_fn", "torch::cat", "operator+".
   ConflictOperand Stray; ///< The operand to move (usually the CPU one).
   ConflictOperand Other; ///< The operand it should join.
   bool OnePath = false;  ///< The stray device is only one of several paths.

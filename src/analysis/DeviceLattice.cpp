@@ -2,6 +2,8 @@
 
 #include "torchlint/DeviceLattice.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace torchlint {
 
 Device Device::cuda(int Index) {
@@ -9,9 +11,9 @@ Device Device::cuda(int Index) {
   D.Kind = Cuda;
   D.Index = Index;
   D.Spelling = Index < 0 ? "a CUDA device" : "cuda:" + std::to_string(Index);
-  D.FixText = Index < 0 ? "torch::kCUDA"
-                        : "torch::Device(torch::kCUDA, " +
-                              std::to_string(Index) + ")";
+  D.FixText =
+      Index < 0 ? "torch::kCUDA"
+                : "torch::Device(torch::kCUDA, " + std::to_string(Index) + ")";
   return D;
 }
 
@@ -34,41 +36,67 @@ bool devicesConflict(const Device &A, const Device &B) {
   return false;
 }
 
-void DeviceSet::join(const DeviceSet &Other, bool OtherReached) {
-  if (!OtherReached)
+DeviceSet::FactList &DeviceSet::mutableFacts() {
+  if (!Facts || Facts.use_count() > 1)
+    Facts = std::make_shared<FactList>(Facts ? *Facts : FactList());
+  return const_cast<FactList &>(*Facts);
+}
+
+void DeviceSet::join(const DeviceSet &Other) {
+  if (Facts == Other.Facts)
     return;
   if (isUnknown() || Other.isUnknown()) {
-    Facts.clear();
+    clear();
     return;
   }
-  for (const DeviceFact &F : Other.Facts) {
-    bool Present = false;
-    for (const DeviceFact &Mine : Facts)
-      Present |= Mine.Where == F.Where;
+  for (const DeviceFact &F : Other.facts()) {
+    bool Present = llvm::any_of(
+        facts(), [&](const DeviceFact &Mine) { return Mine.Where == F.Where; });
     if (!Present)
-      Facts.push_back(F);
+      mutableFacts().push_back(F);
   }
   // Too many possibilities say nothing useful.
-  if (Facts.size() > MaxFacts)
-    Facts.clear();
+  if (Facts->size() > MaxFacts)
+    clear();
 }
 
 void DeviceSet::addStep(clang::SourceLocation Loc, const std::string &Message) {
-  for (DeviceFact &F : Facts)
+  if (isUnknown())
+    return;
+  for (DeviceFact &F : mutableFacts())
     if (F.Steps.size() < 6)
       F.Steps.push_back({Loc, Message, ""});
 }
 
+void DeviceSet::nameSubject(const std::string &Name) {
+  bool Needed = llvm::any_of(facts(), [](const DeviceFact &F) {
+    return llvm::any_of(
+        F.Steps, [](const ProvenanceStep &S) { return S.Subject.empty(); });
+  });
+  if (!Needed)
+    return;
+  for (DeviceFact &F : mutableFacts())
+    for (ProvenanceStep &S : F.Steps)
+      if (S.Subject.empty())
+        S.Subject = Name;
+}
+
+void DeviceSet::markDiscardedMove() {
+  if (isUnknown())
+    return;
+  for (DeviceFact &F : mutableFacts())
+    F.AfterDiscardedMove = true;
+}
+
 bool DeviceSet::sameDevices(const DeviceSet &O) const {
-  if (Facts.size() != O.Facts.size())
+  if (Facts == O.Facts)
+    return true;
+  if (facts().size() != O.facts().size())
     return false;
-  for (const DeviceFact &F : Facts) {
-    bool Found = false;
-    for (const DeviceFact &G : O.Facts)
-      Found |= F.Where == G.Where;
-    if (!Found)
+  for (const DeviceFact &F : facts())
+    if (llvm::none_of(O.facts(),
+                      [&](const DeviceFact &G) { return F.Where == G.Where; }))
       return false;
-  }
   return true;
 }
 

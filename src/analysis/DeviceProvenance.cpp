@@ -1,4 +1,5 @@
-//===- DeviceProvenance.cpp - Where every tensor lives ---------------------===//
+//===- DeviceProvenance.cpp - Where every tensor lives
+//---------------------===//
 //
 // The analysis runs per function over clang::CFG, forward, to a fixpoint. Its
 // state maps each local tensor and module variable to a DeviceSet: one fact
@@ -50,12 +51,14 @@ using State = llvm::DenseMap<const ValueDecl *, DeviceSet>;
 /// Factories that create a tensor on the CPU unless options say otherwise.
 bool isFactoryName(llvm::StringRef N) {
   static const llvm::StringSet<> Names = {
-      "zeros",    "ones",     "empty",    "full",        "rand",
-      "randn",    "randint",  "randperm", "arange",      "range",
-      "linspace", "logspace", "eye",      "tensor",      "from_blob",
-      "empty_strided", "scalar_tensor", "normal", "bernoulli", "tril_indices",
-      "triu_indices", "complex", "polar", "empty_like", "zeros_like", "ones_like",
-      "full_like", "rand_like", "randn_like", "randint_like"};
+      "zeros",         "ones",        "empty",     "full",
+      "rand",          "randn",       "randint",   "randperm",
+      "arange",        "range",       "linspace",  "logspace",
+      "eye",           "tensor",      "from_blob", "empty_strided",
+      "scalar_tensor", "normal",      "bernoulli", "tril_indices",
+      "triu_indices",  "complex",     "polar",     "empty_like",
+      "zeros_like",    "ones_like",   "full_like", "rand_like",
+      "randn_like",    "randint_like"};
   return Names.contains(N);
 }
 
@@ -73,10 +76,10 @@ bool isTorchNamespaceFunction(const FunctionDecl *FD) {
 /// accepts CPU indices for device tensors.
 bool isDeviceAgnosticMethod(llvm::StringRef N) {
   static const llvm::StringSet<> Names = {
-      "to",        "copy_",      "type_as",    "expand_as",   "view_as",
-      "reshape_as", "index",     "index_put_", "index_put",   "set_data",
-      "set_",      "new_empty",  "new_zeros",  "new_ones",    "new_full",
-      "new_tensor", "index_select", "is_same", "is_set_to", "sizes"};
+      "to",         "copy_",        "type_as",    "expand_as", "view_as",
+      "reshape_as", "index",        "index_put_", "index_put", "set_data",
+      "set_",       "new_empty",    "new_zeros",  "new_ones",  "new_full",
+      "new_tensor", "index_select", "is_same",    "is_set_to", "sizes"};
   return Names.contains(N);
 }
 
@@ -234,9 +237,8 @@ DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
   return F;
 }
 
-std::optional<DeviceFact> FunctionAnalysis::evalDevice(const Expr *E,
-                                                       const State &S,
-                                                       unsigned Depth) {
+std::optional<DeviceFact>
+FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
   if (!E || Depth > 8)
     return std::nullopt;
   E = api::ignoreWrappers(E);
@@ -291,10 +293,11 @@ std::optional<DeviceFact> FunctionAnalysis::evalDevice(const Expr *E,
     std::string T = text(CO, Ctx);
     if (T.empty())
       return std::nullopt;
-    F.Where = Device::symbolic("expr:" + T,
-                               "the device chosen at line " +
-                                   std::to_string(lineOf(CO->getBeginLoc(), Ctx)),
-                               T);
+    F.Where =
+        Device::symbolic("expr:" + T,
+                         "the device chosen at line " +
+                             std::to_string(lineOf(CO->getBeginLoc(), Ctx)),
+                         T);
     return F;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -306,7 +309,8 @@ std::optional<DeviceFact> FunctionAnalysis::evalDevice(const Expr *E,
     // A device variable initialised to a constant and never reassigned is
     // that constant; named by the variable in fix-its.
     if (VD->hasInit() && VD->getType().isConstQualified())
-      if (std::optional<DeviceFact> Init = evalDevice(VD->getInit(), S, Depth + 1);
+      if (std::optional<DeviceFact> Init =
+              evalDevice(VD->getInit(), S, Depth + 1);
           Init && Init->Where.Kind != Device::Symbolic) {
         Init->Where.FixText = VD->getNameAsString();
         Init->Where.Var = VD;
@@ -314,12 +318,10 @@ std::optional<DeviceFact> FunctionAnalysis::evalDevice(const Expr *E,
       }
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() && !VD->isLocalVarDecl())
       return Var;
-    std::string Line =
-        std::to_string(lineOf(VD->getLocation(), Ctx));
-    Var.Where.Spelling = "'" + VD->getNameAsString() + "'" +
-                         (isa<ParmVarDecl>(VD) ? ""
-                                               : ", chosen at run time at line " +
-                                                     Line);
+    std::string Line = std::to_string(lineOf(VD->getLocation(), Ctx));
+    Var.Where.Spelling =
+        "'" + VD->getNameAsString() + "'" +
+        (isa<ParmVarDecl>(VD) ? "" : ", chosen at run time at line " + Line);
     return Var;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -340,9 +342,8 @@ std::optional<DeviceFact> FunctionAnalysis::evalDevice(const Expr *E,
   return std::nullopt;
 }
 
-std::optional<DeviceSet> FunctionAnalysis::evalOptions(const Expr *E,
-                                                       const State &S,
-                                                       unsigned Depth) {
+std::optional<DeviceSet>
+FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
   if (!E || Depth > 8)
     return DeviceSet();
   E = api::ignoreWrappers(E);
@@ -383,15 +384,16 @@ std::optional<DeviceSet> FunctionAnalysis::evalOptions(const Expr *E,
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier()) {
       if (Callee->getName() == "device" && Call->getNumArgs() >= 1) {
-        if (std::optional<DeviceFact> F = evalDevice(Call->getArg(0), S, Depth + 1))
+        if (std::optional<DeviceFact> F =
+                evalDevice(Call->getArg(0), S, Depth + 1))
           return DeviceSet(*F);
         return DeviceSet();
       }
       if (isTorchNamespaceFunction(Callee) &&
-          llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{
-                                 "dtype", "requires_grad", "layout",
-                                 "memory_format"},
-                             Callee->getName()))
+          llvm::is_contained(
+              llvm::ArrayRef<llvm::StringRef>{"dtype", "requires_grad",
+                                              "layout", "memory_format"},
+              Callee->getName()))
         return std::nullopt;
     }
     return DeviceSet();
@@ -436,8 +438,7 @@ DeviceSet FunctionAnalysis::moduleDevice(const Expr *Module, const State &S) {
   return DeviceSet();
 }
 
-DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call,
-                                           const Expr *Module,
+DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
                                            llvm::ArrayRef<const Expr *> Args,
                                            const State &S, unsigned Depth) {
   DeviceSet Mod = moduleMatters(Module) ? moduleDevice(Module, S) : DeviceSet();
@@ -488,19 +489,19 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
       return *FromOptions;
     DeviceFact F;
     // torch::tensor(0.5) and scalar_tensor are 0-dim: allowed anywhere.
-    bool Scalar = Name == "scalar_tensor" ||
-                  (Name == "tensor" && CE->getNumArgs() >= 1 &&
-                   api::ignoreWrappers(CE->getArg(0))
-                       ->getType()
-                       .getNonReferenceType()
-                       ->isArithmeticType());
+    bool Scalar =
+        Name == "scalar_tensor" || (Name == "tensor" && CE->getNumArgs() >= 1 &&
+                                    api::ignoreWrappers(CE->getArg(0))
+                                        ->getType()
+                                        .getNonReferenceType()
+                                        ->isArithmeticType());
     F.Where = Scalar ? Device::scalar() : Device::cpu();
     F.Birth = CE;
     F.FromFactory = !Scalar;
     F.Steps.push_back(
-        {CE->getBeginLoc(),
-         "is created on the CPU here ('" + Callee->getQualifiedNameAsString() +
-             "' with no device)"});
+        {CE->getBeginLoc(), "is created on the CPU here ('" +
+                                Callee->getQualifiedNameAsString() +
+                                "' with no device)"});
     return DeviceSet(F);
   }
 
@@ -509,7 +510,8 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
     const FunctionDecl *Def = nullptr;
     Callee->hasBody(Def);
     const ReturnSummary &Sum = Cache.summary(Def);
-    std::string Step = "is returned by '" + Callee->getNameAsString() + "' here";
+    std::string Step =
+        "is returned by '" + Callee->getNameAsString() + "' here";
     switch (Sum.Kind) {
     case ReturnSummary::Fixed: {
       DeviceSet R(Sum.Fact);
@@ -573,8 +575,8 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       DeviceFact F;
       F.Where = Device::cpu();
       F.Birth = ME;
-      F.Steps.push_back({ME->getBeginLoc(),
-                         "comes from the data loader, on the CPU, here"});
+      F.Steps.push_back(
+          {ME->getBeginLoc(), "comes from the data loader, on the CPU, here"});
       return DeviceSet(F);
     }
     return DeviceSet();
@@ -632,7 +634,8 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1 &&
         isModuleValueType(OC->getArg(0)->getType())) {
-      llvm::SmallVector<const Expr *, 4> Args(llvm::drop_begin(OC->arguments()));
+      llvm::SmallVector<const Expr *, 4> Args(
+          llvm::drop_begin(OC->arguments()));
       return evalModuleCall(OC, OC->getArg(0), Args, S, Depth);
     }
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
@@ -740,8 +743,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     // `t.to(device);` as a statement moves nothing; remember it so that the
     // crash it causes is reported once, as torch-discarded-move.
-    if (MD && (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda") ||
-               api::isTensorMethod(MD, "cpu")) &&
+    if (MD &&
+        (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda") ||
+         api::isTensorMethod(MD, "cpu")) &&
         isDiscardedValue(MC, Ctx))
       if (const auto *DRE = dyn_cast<DeclRefExpr>(
               api::ignoreWrappers(MC->getImplicitObjectArgument()))) {
@@ -825,8 +829,8 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
         CE && CE->getNumArgs() == 1)
       if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
               api::ignoreWrappers(CE->getArg(0))))
-        if (const auto *List = dyn_cast<InitListExpr>(
-                api::ignoreWrappers(IL->getSubExpr()))) {
+        if (const auto *List =
+                dyn_cast<InitListExpr>(api::ignoreWrappers(IL->getSubExpr()))) {
           for (const Expr *Item : List->inits())
             if (api::isTensorType(Item->getType()))
               Ops.push_back({Item, text(Item, Ctx), Param, {}, false});
@@ -847,13 +851,12 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       const CXXMethodDecl *Fwd = forwardOf(Module->getType());
       for (unsigned I = 1; I < OC->getNumArgs(); ++I)
         AddTensor(OC->getArg(I), paramName(Fwd, I - 1));
-    } else if (K == OO_Plus || K == OO_Minus || K == OO_Star ||
-               K == OO_Slash || K == OO_Percent || K == OO_PlusEqual ||
-               K == OO_MinusEqual || K == OO_StarEqual || K == OO_SlashEqual ||
-               K == OO_Less || K == OO_Greater || K == OO_LessEqual ||
-               K == OO_GreaterEqual || K == OO_EqualEqual ||
-               K == OO_ExclaimEqual || K == OO_Amp || K == OO_Pipe ||
-               K == OO_Caret) {
+    } else if (K == OO_Plus || K == OO_Minus || K == OO_Star || K == OO_Slash ||
+               K == OO_Percent || K == OO_PlusEqual || K == OO_MinusEqual ||
+               K == OO_StarEqual || K == OO_SlashEqual || K == OO_Less ||
+               K == OO_Greater || K == OO_LessEqual || K == OO_GreaterEqual ||
+               K == OO_EqualEqual || K == OO_ExclaimEqual || K == OO_Amp ||
+               K == OO_Pipe || K == OO_Caret) {
       Callee = std::string("operator") + getOperatorSpelling(K);
       for (const Expr *A : OC->arguments())
         AddTensor(A, "");
@@ -913,7 +916,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
 
 /// True when a fact of Maybe conflicts with the single device of Sure.
 const DeviceFact *conflictingFact(const DeviceSet &Maybe,
-                                         const DeviceFact &Sure) {
+                                  const DeviceFact &Sure) {
   for (const DeviceFact &F : Maybe.facts())
     if (devicesConflict(F.Where, Sure.Where))
       return &F;
@@ -984,25 +987,59 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   if (!Graph)
     return false;
 
+  // Reverse post-order by hand: the CFG keeps edges that can never be taken
+  // (a constant condition, an exhaustive switch) as null successors, which
+  // LLVM's generic traversal would follow.
   std::vector<const CFGBlock *> Order;
-  for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const CFG *>(Graph.get()))
-    Order.push_back(B);
+  {
+    llvm::DenseSet<const CFGBlock *> Seen;
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+        Stack;
+    const CFGBlock *EntryBlock = &Graph->getEntry();
+    Seen.insert(EntryBlock);
+    Stack.push_back({EntryBlock, EntryBlock->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[B, It] = Stack.back();
+      if (It == B->succ_end()) {
+        Order.push_back(B);
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Succ = It->getReachableBlock();
+      ++It;
+      if (Succ && Seen.insert(Succ).second)
+        Stack.push_back({Succ, Succ->succ_begin()});
+    }
+    std::reverse(Order.begin(), Order.end());
+  }
   llvm::DenseMap<const CFGBlock *, unsigned> Rank;
   for (unsigned I = 0; I < Order.size(); ++I)
     Rank[Order[I]] = I;
 
   llvm::DenseMap<const CFGBlock *, State> Exit;
   llvm::DenseSet<const CFGBlock *> Done;
-  auto Entry = [&](const CFGBlock *B) {
+  auto ReachableSuccs = [](const CFGBlock *B) {
+    unsigned N = 0;
+    for (const CFGBlock::AdjacentBlock &S : B->succs())
+      N += S.getReachableBlock() != nullptr;
+    return N;
+  };
+  // Steal: in the last pass, a predecessor whose only successor is B hands
+  // its state over instead of copying it, which keeps straight-line code
+  // linear in its length.
+  auto Entry = [&](const CFGBlock *B, bool Steal) {
     State In;
     bool First = true;
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *Pred = P.getReachableBlock();
       if (!Pred || !Done.count(Pred))
         continue;
-      const State &PS = Exit[Pred];
+      State &PS = Exit[Pred];
       if (First) {
-        In = PS;
+        if (Steal && ReachableSuccs(Pred) == 1)
+          In = std::move(PS);
+        else
+          In = PS;
         First = false;
         continue;
       }
@@ -1019,25 +1056,31 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
     return In;
   };
 
-  // Iterate in reverse post-order until no exit state changes.
+  // Without back edges one pass in reverse post-order is the fixpoint; with
+  // loops, iterate until no exit state changes first.
+  bool Cyclic = false;
+  for (const CFGBlock *B : Order)
+    for (const CFGBlock::AdjacentBlock &S : B->succs())
+      if (const CFGBlock *Succ = S.getReachableBlock())
+        Cyclic |= Rank.lookup(Succ) <= Rank.lookup(B);
   unsigned Budget = 20 * (Order.size() + 1);
-  bool Changed = true;
+  bool Changed = Cyclic;
   while (Changed) {
     Changed = false;
     for (const CFGBlock *B : Order) {
       if (Budget-- == 0)
         return false;
-      State St = Entry(B);
+      State St = Entry(B, /*Steal=*/false);
       for (const CFGElement &El : *B)
         if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
           transfer(CS->getStmt(), St, /*Report=*/false);
       auto It = Exit.find(B);
-      bool Same = It != Exit.end() && It->second.size() == St.size() &&
-                  llvm::all_of(St, [&](const auto &KV) {
-                    auto J = It->second.find(KV.first);
-                    return J != It->second.end() &&
-                           J->second.sameDevices(KV.second);
-                  });
+      bool Same =
+          It != Exit.end() && It->second.size() == St.size() &&
+          llvm::all_of(St, [&](const auto &KV) {
+            auto J = It->second.find(KV.first);
+            return J != It->second.end() && J->second.sameDevices(KV.second);
+          });
       if (!Same) {
         Exit[B] = std::move(St);
         Changed = true;
@@ -1046,14 +1089,29 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
     }
   }
 
-  // The reporting pass, over the fixpoint's states.
+  // The reporting pass, over the fixpoint's states (or, without loops, the
+  // only pass, computing them as it goes).
   Returns.clear();
   ReturnsUnknown = false;
   for (const CFGBlock *B : Order) {
-    State St = Entry(B);
+    State St = Entry(B, /*Steal=*/!Cyclic);
     for (const CFGElement &El : *B)
       if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
         transfer(CS->getStmt(), St, /*Report=*/true);
+    if (!Cyclic) {
+      Exit[B] = std::move(St);
+      Done.insert(B);
+      // A state every successor has read is dead: free it, so memory stays
+      // proportional to the live frontier, not to the whole function.
+      for (const CFGBlock::AdjacentBlock &P : B->preds())
+        if (const CFGBlock *Pred = P.getReachableBlock())
+          if (llvm::all_of(Pred->succs(),
+                           [&](const CFGBlock::AdjacentBlock &S) {
+                             return !S.getReachableBlock() ||
+                                    Done.count(S.getReachableBlock());
+                           }))
+            Exit.erase(Pred);
+    }
   }
 
   // The return summary.
@@ -1085,7 +1143,6 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
       }
     }
   }
-  (void)Rank;
   return true;
 }
 
