@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <functional>
 #include <vector>
 
 namespace torchlint {
@@ -17,6 +18,10 @@ namespace torchlint {
 struct EngineConfig {
   std::string Checks = "torch-*";
   RuleOptions Options;
+  /// Which rules the host runs in all, when that is more than Checks: the
+  /// clang-tidy plugin runs one rule per check, and a rule that leaves a bug
+  /// to another (one bug, one diagnostic) must know whether it runs.
+  std::function<bool(llvm::StringRef)> IsRuleEnabled;
 };
 
 /// The analysis engine: given a parsed translation unit, runs the enabled

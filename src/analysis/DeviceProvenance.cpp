@@ -142,6 +142,26 @@ bool moduleHasState(const CXXRecordDecl *RD) {
   return registersState(RD);
 }
 
+/// True for tensors with no dimensions: full reductions (x.mean(),
+/// x.sum(), x.norm()) and variables initialised from one.
+bool isZeroDim(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return false;
+  E = api::ignoreWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->hasInit() && !isa<ParmVarDecl>(VD) &&
+             isZeroDim(VD->getInit(), Depth + 1);
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      api::writtenArgCount(MC) != 0)
+    return false;
+  static const llvm::StringSet<> Reductions = {
+      "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
+      "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
+  return Reductions.contains(MC->getMethodDecl()->getName());
+}
+
 std::string text(const Expr *E, const ASTContext &Ctx) {
   std::string T = api::sourceText(E, Ctx);
   if (T.size() > 60)
@@ -602,6 +622,24 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
     if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
       return DeviceSet();
     llvm::StringRef N = MD->getName();
+    // A full reduction (x.mean(), x.sum()) copied to the CPU is a 0-dim CPU
+    // tensor, which may join any device like a number.
+    if ((N == "cpu" || N == "to") && isZeroDim(Object)) {
+      DeviceSet Moved =
+          N == "cpu"
+              ? DeviceSet(DeviceFact{Device::cpu(), {}, nullptr, false, false})
+              : (MC->getNumArgs() >= 1 &&
+                         !api::isTensorType(MC->getArg(0)->getType())
+                     ? evalOptions(MC->getArg(0), S, Depth + 1)
+                           .value_or(DeviceSet())
+                     : DeviceSet());
+      if (const DeviceFact *One = Moved.single();
+          One && One->Where.Kind == Device::Cpu) {
+        DeviceFact F;
+        F.Where = Device::scalar();
+        return DeviceSet(F);
+      }
+    }
     if (N == "cpu" || N == "cuda" || N == "to") {
       std::optional<DeviceSet> Moved;
       if (N == "cpu") {

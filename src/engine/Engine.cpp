@@ -63,8 +63,10 @@ Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   ProvenanceCache Provenance(Ctx, Config.Options);
-  RuleEnvironment Env{Config.Options, &Provenance,
-                      [this](llvm::StringRef Id) { return Checks.contains(Id); }};
+  RuleEnvironment Env{Config.Options, &Provenance, [this](llvm::StringRef Id) {
+                        return Config.IsRuleEnabled ? Config.IsRuleEnabled(Id)
+                                                    : Checks.contains(Id);
+                      }};
   std::vector<std::unique_ptr<Rule>> Rules;
   ast_matchers::MatchFinder Finder;
   for (const RuleInfo *Info : enabledRules())

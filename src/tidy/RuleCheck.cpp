@@ -21,7 +21,8 @@ static const RuleInfo &ruleNamed(llvm::StringRef Id) {
 
 RuleCheck::RuleCheck(llvm::StringRef Name,
                      clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Rule(ruleNamed(Name)) {
+    : ClangTidyCheck(Name, Context), Rule(ruleNamed(Name)),
+      TidyContext(Context) {
   // Rule options are spelled "<rule-id>.<Option>", which is exactly the key
   // clang-tidy gives "<check-name>.<Option>": copy every key of this check,
   // so rules need no clang-tidy code to read their options and one
@@ -82,6 +83,10 @@ void RuleCheck::onEndOfTranslationUnit() {
   EngineConfig Config;
   Config.Checks = Rule.Id.str();
   Config.Options = RuleOpts;
+  // The other torch-* checks clang-tidy runs decide which rule owns a bug.
+  Config.IsRuleEnabled = [this](llvm::StringRef Id) {
+    return TidyContext->isCheckEnabled(Id);
+  };
   Engine TheEngine(std::move(Config));
   std::vector<Decl *> Scope = userDecls(*Ctx);
   std::vector<Finding> Findings = TheEngine.analyze(*Ctx, &Scope);

@@ -39,6 +39,7 @@ private:
   RuleOptions RuleOpts;
   /// The unit seen by check(); the engine runs once matching is over.
   clang::ASTContext *Unit = nullptr;
+  clang::tidy::ClangTidyContext *TidyContext;
 };
 
 } // namespace tidy

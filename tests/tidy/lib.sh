@@ -25,8 +25,14 @@ fail() {
 # Runs clang-tidy with the plugin. LD_BIND_NOW makes the dynamic loader bind
 # every symbol of the plugin when it is loaded, so a symbol clang-tidy does
 # not provide is an error here, not a crash in some later user's run.
+# With TIDY_PCH set (CTest sets it), clang-tidy loads a precompiled
+# torch/torch.h instead of parsing it for every file.
 tidy() {
-  LD_BIND_NOW=1 "$CLANG_TIDY" --load="$PLUGIN" "$@"
+  local pch=()
+  if [[ -n ${TIDY_PCH:-} && -f $TIDY_PCH ]]; then
+    pch=(-extra-arg=-include-pch "-extra-arg=$TIDY_PCH")
+  fi
+  LD_BIND_NOW=1 "$CLANG_TIDY" --load="$PLUGIN" "${pch[@]}" "$@"
 }
 
 # Keeps the diagnostic lines ("file:line:col: level: message [check]") of
