@@ -57,6 +57,7 @@ namespace {
 /// State shared by the pieces that watch one unit being parsed.
 struct UnitState {
   UnitOutcome Outcome;
+  bool PreambleRejected = false; ///< Clang refused the cached preamble.
   bool Lenient() const { return !Outcome.MissingHeaders.empty(); }
 };
 
@@ -105,6 +106,12 @@ public:
     if (Level >= DiagnosticsEngine::Error) {
       if (isMissingLibTorch(Info))
         return; // The frontend explains this in one line of its own.
+      if (State.Outcome.UsedPreamble && isPreambleProblem(Info)) {
+        // A header changed under the cached preamble, or the file is
+        // damaged: the frontend rebuilds it and parses again.
+        State.PreambleRejected = true;
+        return;
+      }
       if (State.Lenient())
         return; // Consequences of a skipped header.
       if (++State.Outcome.CompileErrors > MaxShownErrors)
@@ -125,6 +132,14 @@ private:
         Info.getArgKind(0) != DiagnosticsEngine::ak_std_string)
       return false;
     return isLibTorchInclude(Info.getArgStdStr(0));
+  }
+
+  static bool isPreambleProblem(const Diagnostic &Info) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    llvm::StringRef M(Message);
+    return M.contains("precompiled header") || M.contains("PCH file") ||
+           M.contains("AST file");
   }
 
   static constexpr unsigned MaxShownErrors = 3;
@@ -294,24 +309,38 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   auto Source = llvm::MemoryBuffer::getFile(File);
   std::vector<std::string> Includes =
       leadingTorchIncludes(Source ? (*Source)->getBuffer() : "");
-  if (auto Pch = obtainPreamble(Args, Includes, Options.CacheDir,
-                                Options.SkipLibraryBodies, Options.Verbose)) {
-    Args.insert(Args.end() - 1, {"-include-pch", *Pch});
-    State.Outcome.UsedPreamble = true;
-  }
-  // After the preamble, which does not depend on it.
-  if (Options.Verify)
-    Args.insert(Args.end() - 1, {"-Xclang", "-verify"});
+  bool Ran = false;
+  // A second attempt only when Clang rejected the cached preamble.
+  for (int Attempt = 0; Attempt < 2; ++Attempt) {
+    State = UnitState();
+    CommandLineArguments RunArgs = Args;
+    std::optional<std::string> Pch =
+        obtainPreamble(Args, Includes, Options.CacheDir,
+                       Options.SkipLibraryBodies, Options.Verbose);
+    if (Pch) {
+      RunArgs.insert(RunArgs.end() - 1, {"-include-pch", *Pch});
+      State.Outcome.UsedPreamble = true;
+    }
+    // After the preamble, which does not depend on it.
+    if (Options.Verify)
+      RunArgs.insert(RunArgs.end() - 1, {"-Xclang", "-verify"});
 
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
-  ToolInvocation Invocation(
-      Args,
-      std::make_unique<AnalysisAction>(TheEngine, Sink, State,
-                                       Options.SkipLibraryBodies),
-      Files.get());
-  UnitDiagnostics UnitDiags(Diags, State);
-  Invocation.setDiagnosticConsumer(&UnitDiags);
-  bool Ran = Invocation.run();
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+    ToolInvocation Invocation(
+        RunArgs,
+        std::make_unique<AnalysisAction>(TheEngine, Sink, State,
+                                         Options.SkipLibraryBodies),
+        Files.get());
+    UnitDiagnostics UnitDiags(Diags, State);
+    Invocation.setDiagnosticConsumer(&UnitDiags);
+    Ran = Invocation.run();
+    if (!State.PreambleRejected || !Pch)
+      break;
+    if (Options.Verbose)
+      llvm::errs() << "torchlint: the cached preamble " << *Pch
+                   << " is stale or damaged; rebuilding it\n";
+    llvm::sys::fs::remove(*Pch);
+  }
 
   UnitOutcome &Out = State.Outcome;
   if (Out.MissingLibTorch)
