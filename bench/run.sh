@@ -37,7 +37,6 @@ for run in $(seq "$RUNS"); do
   T[one_cold]+="$(measure "$TL" --quiet --no-cache "$ONE" -- "${FLAGS[@]}" | cut -d' ' -f1) "
   T[one_clang]+="$(measure clang++-16 -fsyntax-only "${FLAGS[@]}" "$ONE" | cut -d' ' -f1) "
 done
-for k in "${!T[@]}"; do M[$k]=0; done 2>/dev/null || true
 declare -A M
 for k in cold warm clang tidy one_cold one_clang; do
   M[$k]=$(echo "${T[$k]}" | tr ' ' '\n' | grep . | median)

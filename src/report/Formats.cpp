@@ -128,18 +128,6 @@ std::string uriEncodePath(llvm::StringRef Path) {
   return Out;
 }
 
-static const char *sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "warning";
-}
-
 namespace {
 
 /// Builds SARIF locations relative to the source root.
@@ -194,7 +182,7 @@ json sarifRule(const RuleInfo &R) {
           {"shortDescription", {{"text", R.Summary.str()}}},
           {"fullDescription", {{"text", R.Summary.str() + "."}}},
           {"help", {{"text", Help}, {"markdown", Help}}},
-          {"defaultConfiguration", {{"level", sarifLevel(R.DefaultSeverity)}}},
+          {"defaultConfiguration", {{"level", severityName(R.DefaultSeverity).str()}}},
           {"properties",
            {{"tags", {R.Category.str()}},
             {"precision", "high"},
@@ -221,7 +209,7 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
     json Result = {
         {"ruleId", R.Rule->Id.str()},
         {"ruleIndex", RuleIndex[R.Rule->Id.str()]},
-        {"level", sarifLevel(R.Level)},
+        {"level", severityName(R.Level).str()},
         {"message", {{"text", R.Message}}},
         {"locations", {Locs.location(R.Loc, "")}},
     };
