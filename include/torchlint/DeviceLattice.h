@@ -18,6 +18,7 @@ namespace clang {
 class ValueDecl;
 }
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -100,11 +101,25 @@ struct DeviceFact {
 class DeviceSet {
 public:
   static constexpr unsigned MaxFacts = 4;
-  using FactList = llvm::SmallVector<DeviceFact, 2>;
+  /// Reference counted without atomics: one analysis runs on one thread,
+  /// and state copies are the hot path.
+  struct FactList : llvm::SmallVector<DeviceFact, 2> {
+    FactList() = default;
+    explicit FactList(DeviceFact F) { push_back(std::move(F)); }
+    FactList(const FactList &O) : llvm::SmallVector<DeviceFact, 2>(O) {}
+    void Retain() const { ++Refs; }
+    void Release() const {
+      if (--Refs == 0)
+        delete this;
+    }
+    unsigned useCount() const { return Refs; }
+
+  private:
+    mutable unsigned Refs = 0;
+  };
 
   DeviceSet() = default; ///< Unknown.
-  explicit DeviceSet(DeviceFact F)
-      : Facts(std::make_shared<FactList>(FactList{std::move(F)})) {}
+  explicit DeviceSet(DeviceFact F) : Facts(new FactList(std::move(F))) {}
 
   bool isUnknown() const { return !Facts || Facts->empty(); }
   /// The single fact when every path agrees.
@@ -139,7 +154,7 @@ private:
   /// The facts, unshared, for modification.
   FactList &mutableFacts();
 
-  std::shared_ptr<const FactList> Facts;
+  llvm::IntrusiveRefCntPtr<FactList> Facts;
 };
 
 } // namespace torchlint

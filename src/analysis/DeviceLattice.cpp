@@ -37,9 +37,9 @@ bool devicesConflict(const Device &A, const Device &B) {
 }
 
 DeviceSet::FactList &DeviceSet::mutableFacts() {
-  if (!Facts || Facts.use_count() > 1)
-    Facts = std::make_shared<FactList>(Facts ? *Facts : FactList());
-  return const_cast<FactList &>(*Facts);
+  if (!Facts || Facts->useCount() > 1)
+    Facts = Facts ? new FactList(*Facts) : new FactList();
+  return *Facts;
 }
 
 void DeviceSet::join(const DeviceSet &Other) {
