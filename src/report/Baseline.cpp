@@ -63,8 +63,14 @@ void Fingerprinter::assign(FindingRecord &R) {
     std::string Rule = R.Rule ? R.Rule->Id.str() : "?";
     std::string File = relativeToRoot(R.Loc.File, Root);
     std::string Line = normalizeLine(R.LineText);
+    // Messages may cite line numbers ("chosen at run time at line 34"),
+    // which move with unrelated edits: numbers do not count.
+    std::string Message;
+    for (char C : R.Message)
+      if (!llvm::isDigit(C))
+        Message += C;
     // Separators that cannot appear in the parts keep "a|bc" != "ab|c".
-    for (const std::string *Part : {&Rule, &File, &Line, &R.Message}) {
+    for (const std::string *Part : {&Rule, &File, &Line, &Message}) {
       Hash.update(*Part);
       Hash.update(llvm::StringRef("\0", 1));
     }

@@ -20,4 +20,14 @@ tl --baseline base.json --format json two_moves.cpp
 expect_rc 1
 expect_eq "$(echo "$OUT" | jq -c '[.findings[] | [.line, (.fingerprint | split(":") | last)]]')" \
   '[[9,"1"]]' "only the new finding"
+
+# Line numbers quoted in a message ("chosen at run time at line 6") move with
+# the code; the fingerprint must not.
+input stray_labels.cpp
+tl --write-baseline labels.json stray_labels.cpp
+expect_rc 0
+{ printf '// one more line\n'; cat stray_labels.cpp; } > moved.cpp
+mv moved.cpp stray_labels.cpp
+tl --baseline labels.json stray_labels.cpp
+expect_rc 0
 exit 0
