@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -197,6 +198,50 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD) {
 
 bool isStatelessModuleType(QualType T) {
   return isStatelessModuleClass(moduleClassOf(T));
+}
+
+/// Factories that create a tensor on the CPU unless options say otherwise.
+bool isFactoryName(llvm::StringRef N) {
+  static const llvm::StringSet<> Names = {
+      "zeros",         "ones",        "empty",     "full",
+      "rand",          "randn",       "randint",   "randperm",
+      "arange",        "range",       "linspace",  "logspace",
+      "eye",           "tensor",      "from_blob", "empty_strided",
+      "scalar_tensor", "normal",      "bernoulli", "tril_indices",
+      "triu_indices",  "complex",     "polar",     "empty_like",
+      "zeros_like",    "ones_like",   "full_like", "rand_like",
+      "randn_like",    "randint_like"};
+  return Names.contains(N);
+}
+
+bool isTorchNamespaceFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  std::string Q = FD->getQualifiedNameAsString();
+  llvm::StringRef R(Q);
+  return R.startswith("torch::") || R.startswith("at::") ||
+         R.startswith("c10::");
+}
+
+/// Tensor methods whose tensor arguments need not share the receiver's
+/// device: moves, copies, shape-only helpers and indexing, where LibTorch
+/// accepts CPU indices for device tensors.
+bool isDeviceAgnosticMethod(llvm::StringRef N) {
+  static const llvm::StringSet<> Names = {
+      "to",         "copy_",        "type_as",    "expand_as", "view_as",
+      "reshape_as", "index",        "index_put_", "index_put", "set_data",
+      "set_",       "new_empty",    "new_zeros",  "new_ones",  "new_full",
+      "new_tensor", "index_select", "is_same",    "is_set_to", "sizes"};
+  return Names.contains(N);
+}
+
+/// Free functions that are not device operations or that want some
+/// arguments on the CPU on purpose (pack_padded_sequence's lengths).
+bool isDeviceAgnosticFunction(llvm::StringRef Qualified) {
+  return Qualified.contains("pack_padded_sequence") ||
+         Qualified.contains("::save") || Qualified.contains("::load") ||
+         Qualified.endswith("::print") || Qualified.contains("::index") ||
+         Qualified.contains("::operator<<") || Qualified.contains("::pickle");
 }
 
 bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {

@@ -52,6 +52,22 @@ const clang::CXXRecordDecl *moduleClassOf(clang::QualType T);
 bool isStatelessModuleClass(const clang::CXXRecordDecl *RD);
 bool isStatelessModuleType(clang::QualType T);
 
+/// Tensor factories (zeros, ones, tensor, from_blob, arange, *_like, ...):
+/// on the CPU unless their options name a device.
+bool isFactoryName(llvm::StringRef Name);
+
+/// True for functions of LibTorch's namespaces (torch::, at::, c10::).
+bool isTorchNamespaceFunction(const clang::FunctionDecl *FD);
+
+/// Tensor methods whose tensor arguments need not share the receiver's
+/// device: moves, copies, shape-only helpers and indexing (CPU indices may
+/// index a device tensor).
+bool isDeviceAgnosticMethod(llvm::StringRef Name);
+
+/// Free functions that are no device operation, or that want an argument on
+/// the CPU on purpose (pack_padded_sequence's lengths), by qualified name.
+bool isDeviceAgnosticFunction(llvm::StringRef Qualified);
+
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
