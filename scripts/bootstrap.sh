@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  build-essential cmake ninja-build ccache git python3
+  build-essential cmake ninja-build ccache git python3 jq
   llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
   libtorch-dev
