@@ -13,6 +13,7 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,13 @@ struct FindingRecord {
 
 /// The file location clang would show for L: macro uses point at the use.
 PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
+
+/// The file range a fix-it edits, or none when it cannot be applied as one
+/// text edit of one file (inside a macro body, across files). Every host
+/// uses this, so --fix edits the same bytes under the CLI and clang-tidy.
+std::optional<clang::CharSourceRange>
+editableRange(const clang::FixItHint &Fix, const clang::SourceManager &SM,
+              const clang::LangOptions &LO);
 
 /// Detaches F from its AST. Fix-its inside macros or headers that cannot be
 /// edited as text are dropped.

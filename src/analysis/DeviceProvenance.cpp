@@ -174,8 +174,7 @@ private:
 
   // Transfer and checks ---------------------------------------------------
   void transfer(const Stmt *S, State &St, bool Report);
-  void assign(const ValueDecl *VD, DeviceSet Value, const Stmt *Where,
-              State &St);
+  void assign(const ValueDecl *VD, DeviceSet Value, State &St);
   struct SiteOperand {
     ConflictOperand Op;
     DeviceSet Set;
@@ -677,8 +676,7 @@ std::string FunctionAnalysis::pathNote(const Stmt *S) {
   return "";
 }
 
-void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value,
-                              const Stmt *Where, State &St) {
+void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value, State &St) {
   Value.nameSubject(VD->getNameAsString());
   St[VD] = std::move(Value);
 }
@@ -696,13 +694,13 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         // auto [out, state] = lstm(x): every element from the same call.
         DeviceSet V = evalTensor(DD->getInit(), St);
         for (const BindingDecl *B : DD->bindings())
-          assign(B, V, S, St);
+          assign(B, V, St);
         continue;
       }
       QualType T = VD->getType();
       if (api::isTensorType(T) && !T->isReferenceType()) {
         assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DeviceSet(),
-               S, St);
+               St);
       } else if (isModuleValueType(T) && !T->isReferenceType()) {
         const CXXRecordDecl *Impl = moduleClassOf(T);
         DeviceSet V;
@@ -717,7 +715,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
                              "on the CPU)"});
           V = DeviceSet(F);
         }
-        assign(VD, V, S, St);
+        assign(VD, V, St);
       }
     }
     return;
@@ -732,7 +730,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
           std::string Path = pathNote(OC);
           if (!Path.empty())
             V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
-          assign(DRE->getDecl(), V, S, St);
+          assign(DRE->getDecl(), V, St);
         }
     return;
   }
@@ -771,7 +769,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
           V.addStep(MC->getExprLoc(),
                     "is moved to " + shortSpelling(F->Where) + " here");
         }
-      assign(DRE->getDecl(), V, S, St);
+      assign(DRE->getDecl(), V, St);
     }
     return;
   }

@@ -23,6 +23,19 @@ PlainLocation toPlain(const SourceManager &SM, SourceLocation L) {
   return Out;
 }
 
+std::optional<CharSourceRange> editableRange(const FixItHint &Fix,
+                                             const SourceManager &SM,
+                                             const LangOptions &LO) {
+  CharSourceRange Range = Lexer::makeFileCharRange(Fix.RemoveRange, SM, LO);
+  if (Range.isInvalid())
+    return std::nullopt;
+  std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Range.getBegin());
+  std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Range.getEnd());
+  if (Begin.first != End.first || End.second < Begin.second)
+    return std::nullopt;
+  return Range;
+}
+
 FindingRecord toRecord(const Finding &F, Severity Level,
                        const SourceManager &SM, const LangOptions &LO) {
   FindingRecord R;
@@ -33,13 +46,11 @@ FindingRecord toRecord(const Finding &F, Severity Level,
   for (const FindingNote &N : F.Notes)
     R.Notes.push_back({toPlain(SM, N.Loc), N.Message});
   for (const FixItHint &Fix : F.Fixes) {
-    CharSourceRange Range = Lexer::makeFileCharRange(Fix.RemoveRange, SM, LO);
-    if (Range.isInvalid())
+    std::optional<CharSourceRange> Range = editableRange(Fix, SM, LO);
+    if (!Range)
       continue;
-    std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Range.getBegin());
-    std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Range.getEnd());
-    if (Begin.first != End.first || End.second < Begin.second)
-      continue;
+    std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(Range->getBegin());
+    std::pair<FileID, unsigned> End = SM.getDecomposedLoc(Range->getEnd());
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Begin.first);
     if (!Entry)
       continue;

@@ -2,6 +2,8 @@
 
 #include "RuleCheck.h"
 
+#include "torchlint/Report.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -103,16 +105,13 @@ void RuleCheck::onEndOfTranslationUnit() {
       // The CLI drops fix-its it cannot express as a text edit of one file
       // (inside macro arguments spread over files, for instance); so do we,
       // so that --fix edits the same bytes under both hosts.
-      for (const FixItHint &Fix : F.Fixes) {
-        CharSourceRange Range =
-            Lexer::makeFileCharRange(Fix.RemoveRange, SM, Ctx->getLangOpts());
-        if (Range.isInvalid() ||
-            SM.getFileID(Range.getBegin()) != SM.getFileID(Range.getEnd()))
-          continue;
-        FixItHint Edit = Fix;
-        Edit.RemoveRange = Range;
-        Diag << Edit;
-      }
+      for (const FixItHint &Fix : F.Fixes)
+        if (std::optional<CharSourceRange> Range =
+                editableRange(Fix, SM, Ctx->getLangOpts())) {
+          FixItHint Edit = Fix;
+          Edit.RemoveRange = *Range;
+          Diag << Edit;
+        }
     }
     for (const FindingNote &N : F.Notes)
       diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
