@@ -25,7 +25,6 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -86,21 +85,27 @@ bool registersState(const CXXRecordDecl *RD) {
   return F.Found;
 }
 
-/// True when a module's constructor arguments hand it a weight tensor
-/// (CrossEntropyLossOptions().weight(w), BCEWithLogitsLoss pos_weight).
-bool givesWeight(const Expr *Init) {
+/// The tensors an options object carries for an operation's inputs:
+/// `.weight(w)` and `.pos_weight(w)` of a loss's options
+/// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).
+/// A loss built with them holds them as buffers; a functional loss receives
+/// them next to its input.
+llvm::SmallVector<const Expr *, 2> optionTensors(const Expr *Options) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
+    llvm::SmallVector<const Expr *, 2> Found;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
         if (MD->getIdentifier() &&
             (MD->getName() == "weight" || MD->getName() == "pos_weight") &&
-            MC->getNumArgs() == 1)
-          Found = true;
-      return !Found;
+            MC->getNumArgs() == 1 && api::isInTorchNamespace(MD) &&
+            api::isTensorType(MC->getArg(0)->getType()))
+          Found.push_back(MC->getArg(0));
+      return true;
     }
+    // A lambda inside the options is other code.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   } F;
-  F.TraverseStmt(const_cast<Expr *>(Init));
+  F.TraverseStmt(const_cast<Expr *>(Options));
   return F.Found;
 }
 
@@ -146,10 +151,98 @@ std::string shortSpelling(const Device &D) {
   return D.Spelling;
 }
 
+/// True for declarations of the standard library (std:: and the inline or
+/// nested namespaces and classes inside it).
+bool isInStd(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
 unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
   return Ctx.getSourceManager().getPresumedLineNumber(
       Ctx.getSourceManager().getFileLoc(L));
 }
+
+/// Finds the variables and fields of `this` that a body may change after
+/// their initialisation: assigned, moved with Module::to, changed by a
+/// non-const method, passed by non-const reference, or whose address is
+/// taken. (Constructors are not calls here: LibTorch's TensorOptions binds a
+/// Device to a forwarding reference without changing it.)
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  llvm::SmallPtrSet<const ValueDecl *, 8> Written;
+
+  /// The variable, or field of `this`, that E names, a holder's `->`
+  /// looked through.
+  static const ValueDecl *target(const Expr *E) {
+    E = api::ignoreWrappers(E);
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+      if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+        E = api::ignoreWrappers(OC->getArg(0));
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+      return DRE->getDecl();
+    const auto *ME = dyn_cast_or_null<MemberExpr>(E);
+    if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      add(OC->getArg(0));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      add(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    // model_->to(device): Module::to moves the module in place;
+    // device.set_index(1) changes a device.
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if ((MD->getIdentifier() && MD->getName() == "to" &&
+           api::isModuleClass(MD->getParent())) ||
+          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
+        add(MC->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // A variable captured by reference may change whenever the lambda runs.
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<ValueDecl>(C.getCapturedVar()))
+          Written.insert(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // Arguments bound to non-const references may be reassigned. (Lambda
+    // bodies that capture `this` are visited too, as part of the method.)
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(CE))
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        add(CE->getArg(I));
+    }
+    return true;
+  }
+
+private:
+  void add(const Expr *E) {
+    if (const ValueDecl *VD = target(E))
+      Written.insert(VD);
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // One function.
@@ -194,6 +287,9 @@ private:
   std::optional<DeviceSet> evalOptions(const Expr *E, const State &S,
                                        unsigned Depth);
   DeviceSet evalCall(const CallExpr *CE, const State &S, unsigned Depth);
+  /// Where the tensors of a container, tuple or braced list live, when they
+  /// all live in one place.
+  DeviceSet evalContainer(const Expr *E, const State &S, unsigned Depth);
   /// A call of the unit's own function, method or lambda: its summary.
   DeviceSet evalUserCall(const clang::Expr *Call, const FunctionDecl *Callee,
                          llvm::ArrayRef<const Expr *> Args, const State &S,
@@ -206,7 +302,7 @@ private:
   /// True when VD, a local of this function, may change after its
   /// initialisation (assigned, passed by reference, captured by reference).
   bool isMutatedLocal(const VarDecl *VD);
-  std::unique_ptr<ExprMutationAnalyzer> Mutations;
+  std::optional<WriteFinder> Writes;
 
   // Transfer and checks ---------------------------------------------------
   void transfer(const Stmt *S, State &St, bool Report);
@@ -214,7 +310,7 @@ private:
   /// The facts of a module variable or field initialised by Init: born on
   /// the CPU when Init creates a module that has state.
   DeviceSet newModule(const ValueDecl *VD, const Expr *Init,
-                      SourceLocation Loc);
+                      SourceLocation Loc, const State &St);
   void assign(const ValueDecl *VD, DeviceSet Value, State &St);
   struct SiteOperand {
     ConflictOperand Op;
@@ -261,9 +357,11 @@ const ValueDecl *FunctionAnalysis::trackedDecl(const Expr *E) const {
 bool FunctionAnalysis::isMutatedLocal(const VarDecl *VD) {
   if (!FD->getBody())
     return true;
-  if (!Mutations)
-    Mutations = std::make_unique<ExprMutationAnalyzer>(*FD->getBody(), Ctx);
-  return Mutations->isMutated(VD);
+  if (!Writes) {
+    Writes.emplace();
+    Writes->TraverseStmt(FD->getBody());
+  }
+  return Writes->Written.count(VD);
 }
 
 DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
@@ -511,7 +609,7 @@ DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const State &S, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || isTorchNamespaceFunction(Def))
+  if (!Callee->hasBody(Def) || isTorchNamespaceFunction(Def) || isInStd(Def))
     return DeviceSet();
   const ReturnSummary &Sum = Cache.summary(Def);
   // A lambda or function object is named by the variable that holds it.
@@ -545,7 +643,7 @@ static const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
   if (!MD)
     return nullptr;
-  if (!MD->isInStdNamespace())
+  if (!isInStd(MD))
     return MD;
   // std::function<Tensor(int64_t)> f = [](int64_t n) {...}; f(8).
   const auto *DRE =
@@ -572,7 +670,7 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
 
   // std::get<N>(lstm(x)): the element lives where the tuple was computed.
   if (Name == "get" && Callee->isInStdNamespace() && CE->getNumArgs() == 1)
-    return evalTensor(CE->getArg(0), S, Depth + 1);
+    return evalContainer(CE->getArg(0), S, Depth + 1);
 
   if (api::isFactoryCall(CE)) {
     // The options argument, when written, decides.
@@ -612,12 +710,89 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
     return evalUserCall(CE, Callee, {CE->getArgs(), CE->getNumArgs()}, S,
                         Depth);
 
-  // Other torch:: operations: the result lives with the tensor inputs.
-  if (isTorchNamespaceFunction(Callee))
+  // Other torch:: operations: the result lives with the tensor inputs, or
+  // with the tensors of a list (torch::stack(tensors), torch::cat({a, b})).
+  if (isTorchNamespaceFunction(Callee)) {
     for (const Expr *A : CE->arguments())
       if (api::isTensorType(A->getType()))
         return evalTensor(A, S, Depth + 1);
+    for (const Expr *A : CE->arguments()) {
+      // A TensorList argument built from a vector or a braced list.
+      const Expr *List = api::ignoreWrappers(A);
+      if (api::isTensorContainerType(List->getType()) ||
+          isa<InitListExpr>(List) || isa<CXXStdInitializerListExpr>(List))
+        return evalContainer(List, S, Depth + 1);
+    }
+  }
   return DeviceSet();
+}
+
+static bool isOneOf(llvm::StringRef Name,
+                    std::initializer_list<llvm::StringRef> Names) {
+  return llvm::is_contained(Names, Name);
+}
+
+/// The device of values that are all on one device; unknown when they are
+/// not, or when one is unknown. (Elements of one container are not paths:
+/// a tuple of a CPU and a device tensor says nothing about either.)
+static DeviceSet agree(llvm::ArrayRef<DeviceSet> Elements) {
+  if (Elements.empty())
+    return DeviceSet();
+  const DeviceFact *First = Elements.front().single();
+  if (!First)
+    return DeviceSet();
+  for (const DeviceSet &E : Elements.drop_front()) {
+    const DeviceFact *One = E.single();
+    if (!One || !(One->Where == First->Where))
+      return DeviceSet();
+  }
+  return Elements.front();
+}
+
+DeviceSet FunctionAnalysis::evalContainer(const Expr *E, const State &S,
+                                          unsigned Depth) {
+  if (!E || Depth > 24)
+    return DeviceSet();
+  E = api::ignoreWrappers(E);
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = api::ignoreWrappers(IL->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1)
+    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+            api::ignoreWrappers(CE->getArg(0))))
+      E = api::ignoreWrappers(IL->getSubExpr());
+  auto Elements = [&](auto Range) {
+    llvm::SmallVector<DeviceSet, 4> Sets;
+    for (const Expr *Item : Range)
+      if (api::isTensorType(Item->getType()))
+        Sets.push_back(evalTensor(Item, S, Depth + 1));
+      else
+        return DeviceSet();
+    return agree(Sets);
+  };
+  // {a, b} and std::vector<torch::Tensor>{a, b}.
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return Elements(List->inits());
+  // std::make_tuple(h0, c0), std::make_pair(a, b).
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        isOneOf(Callee->getName(),
+                {"make_tuple", "make_pair", "forward_as_tuple", "tie"}))
+      return Elements(CE->arguments());
+  // x.chunk(3) and torch::split(x, 2): the pieces are where x is.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object && api::isTensorContainerType(Object->getType())) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      // v.at(i), v.front(), v.back().
+      if (MD && MD->getIdentifier() &&
+          isOneOf(MD->getName(), {"at", "front", "back"}))
+        return evalContainer(Object, S, Depth + 1);
+      return DeviceSet();
+    }
+  }
+  return evalTensor(E, S, Depth + 1);
 }
 
 DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
@@ -676,6 +851,9 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       llvm::SmallVector<const Expr *, 4> Args(MC->arguments());
       return evalModuleCall(MC, Object, Args, S, Depth);
     }
+    // v.at(i), v.front(), v.back() of a container of tensors.
+    if (api::isTensorContainerType(Object->getType()))
+      return evalContainer(MC, S, Depth);
     // The unit's own member functions (a trainer's make_batch()).
     if (!api::isInTorchNamespace(MD) && !api::isTensorType(Object->getType()))
       return evalUserCall(MC, MD, {MC->getArgs(), MC->getNumArgs()}, S, Depth);
@@ -740,6 +918,10 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
     }
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return evalTensor(OC->getArg(1), S, Depth + 1);
+    // pieces[0], where pieces = x.chunk(3).
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+        api::isTensorContainerType(OC->getArg(0)->getType()))
+      return evalContainer(OC->getArg(0), S, Depth + 1);
     // make_targets(8): a lambda or function object of the unit.
     if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
       if (const CXXMethodDecl *Op = callOperatorOf(OC)) {
@@ -794,10 +976,20 @@ void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value, State &St) {
 }
 
 DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
-                                      SourceLocation Loc) {
-  if (givesWeight(Init))
-    StatefulVars.insert(VD);
+                                      SourceLocation Loc, const State &St) {
   const Expr *Stripped = api::ignoreWrappers(Init);
+  // A loss given a weight holds that very tensor as its buffer: the module
+  // is where the weight is.
+  if (!isa<DeclRefExpr>(Stripped) && !isa<MemberExpr>(Stripped))
+    if (llvm::SmallVector<const Expr *, 2> Weights = optionTensors(Init);
+        !Weights.empty()) {
+      StatefulVars.insert(VD);
+      DeviceSet W = evalTensor(Weights.front(), St);
+      W.addStep(Weights.front()->getBeginLoc(),
+                "is given to '" + VD->getNameAsString() + "' as its weight here");
+      W.nameSubject(text(Weights.front(), Ctx));
+      return W;
+    }
   // A copy of another holder shares its module; `Net model{nullptr}` holds
   // none yet.
   if (isa<DeclRefExpr>(Stripped) || isa<MemberExpr>(Stripped) ||
@@ -829,7 +1021,7 @@ void FunctionAnalysis::transferInitializer(const CXXCtorInitializer *Init,
     assign(F, evalTensor(E, St), St);
   else if (isModuleValueType(F->getType()) &&
            !F->getType()->isReferenceType())
-    assign(F, newModule(F, E, Init->getSourceLocation()), St);
+    assign(F, newModule(F, E, Init->getSourceLocation(), St), St);
 }
 
 void FunctionAnalysis::transferElement(const CFGElement &El, State &St,
@@ -860,10 +1052,18 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       if (api::isTensorType(T) && !T->isReferenceType()) {
         assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DeviceSet(),
                St);
+      } else if (api::isTensorContainerType(T) && !T->isReferenceType()) {
+        // An empty container is filled later: its first element decides.
+        const Expr *Init =
+            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+        if (Init && !(Ctor && Ctor->getNumArgs() == 0))
+          assign(VD, evalContainer(Init, St, 0), St);
       } else if (isModuleValueType(T) && !T->isReferenceType()) {
         assign(VD,
-               VD->hasInit() ? newModule(VD, VD->getInit(), VD->getLocation())
-                             : DeviceSet(),
+               VD->hasInit()
+                   ? newModule(VD, VD->getInit(), VD->getLocation(), St)
+                   : DeviceSet(),
                St);
       }
     }
@@ -890,13 +1090,29 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       assign(VD, V, St);
     } else if (isModuleValueType(VD->getType()) && (Field || St.count(VD))) {
       // model_ = Net(...): a new module, born on the CPU.
-      assign(VD, newModule(VD, OC->getArg(1), OC->getBeginLoc()), St);
+      assign(VD, newModule(VD, OC->getArg(1), OC->getBeginLoc(), St), St);
     }
     return;
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
+    // v.push_back(t): the container holds t's device only while every
+    // element agrees.
+    if (MD && MD->getIdentifier() && MC->getNumArgs() == 1 &&
+        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
+        api::isTensorContainerType(MC->getImplicitObjectArgument()->getType()))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(
+              api::ignoreWrappers(MC->getImplicitObjectArgument())))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->getParentFunctionOrMethod() == FD &&
+            api::isTensorType(MC->getArg(0)->getType())) {
+          DeviceSet Elem = evalTensor(MC->getArg(0), St);
+          auto It = St.find(VD);
+          DeviceSet V = It == St.end() ? Elem : agree({It->second, Elem});
+          St[VD] = std::move(V);
+          return;
+        }
     // `t.to(device);` as a statement moves nothing; remember it so that the
     // crash it causes is reported once, as torch-discarded-move.
     if (MD &&
@@ -964,6 +1180,8 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
   if (!E || ReportedSites.count(E))
     return;
   std::vector<ConflictOperand> Ops;
+  std::string Callee;
+  const Expr *Module = nullptr;
   auto AddTensor = [&](const Expr *A, std::string Param) {
     A = A->IgnoreParens();
     // Tensor lists written as {a, b} (torch::cat, torch::stack).
@@ -989,10 +1207,11 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
         }
     if (api::isTensorType(A->getType()))
       Ops.push_back({A, text(api::ignoreWrappers(A), Ctx), Param, {}, false});
+    // lstm->forward(x, state): a tuple of tensors handed to a module.
+    else if (Module && api::isTensorContainerType(Stripped->getType()))
+      Ops.push_back({Stripped, text(Stripped, Ctx), Param, {}, false});
   };
 
-  std::string Callee;
-  const Expr *Module = nullptr;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     OverloadedOperatorKind K = OC->getOperator();
     if (K == OO_Call && OC->getNumArgs() >= 1 &&
@@ -1045,9 +1264,18 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     Callee = text(CE->getCallee(), Ctx);
     if (Callee.empty())
       Callee = F->getQualifiedNameAsString();
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-      if (!api::isAnyDeviceParam(F, I))
-        AddTensor(CE->getArg(I), paramName(F, I));
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      const Expr *A = CE->getArg(I);
+      if (api::isAnyDeviceParam(F, I))
+        continue;
+      AddTensor(A, paramName(F, I));
+      if (api::isTensorType(A->getType()) || isa<CXXDefaultArgExpr>(A))
+        continue;
+      // F::cross_entropy(out, y, F::CrossEntropyFuncOptions().weight(w)):
+      // the weight meets the input inside the call.
+      for (const Expr *W : optionTensors(A))
+        AddTensor(W, "weight");
+    }
   } else {
     return;
   }
@@ -1059,7 +1287,9 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Sited.push_back({{Module, moduleName(Module), "", {}, true}, M});
   }
   for (ConflictOperand &Op : Ops) {
-    DeviceSet D = evalTensor(Op.E, St);
+    DeviceSet D = api::isTensorType(Op.E->getType())
+                      ? evalTensor(Op.E, St)
+                      : evalContainer(Op.E, St, 0);
     if (!D.isUnknown())
       Sited.push_back({Op, D});
   }
@@ -1285,7 +1515,12 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
     auto It = Exit.find(&Graph->getExit());
     if (It != Exit.end())
       for (const auto &[VD, Set] : It->second)
-        if (isa<FieldDecl>(VD))
+        // A tensor the caller handed to the constructor is wherever that
+        // caller put it: unknown to the other member functions.
+        if (isa<FieldDecl>(VD) &&
+            llvm::none_of(Set.facts(), [](const DeviceFact &F) {
+              return F.Where.FollowsInput;
+            }))
           Result.Fields[VD] = Set;
   }
 
@@ -1353,70 +1588,6 @@ const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
   return analyse(FD).Summary;
 }
 
-namespace {
-/// Finds the fields of a class that a member function may change: assigned,
-/// moved with Module::to, passed by non-const reference or address.
-class FieldWriteFinder : public RecursiveASTVisitor<FieldWriteFinder> {
-public:
-  llvm::SmallPtrSet<const FieldDecl *, 8> Written;
-
-  /// The field of `this` that E names, a holder's `->` looked through.
-  static const FieldDecl *thisField(const Expr *E) {
-    E = api::ignoreWrappers(E);
-    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
-      if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-        E = api::ignoreWrappers(OC->getArg(0));
-    const auto *ME = dyn_cast_or_null<MemberExpr>(E);
-    if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return nullptr;
-    return dyn_cast<FieldDecl>(ME->getMemberDecl());
-  }
-
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
-      add(OC->getArg(0));
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      add(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      add(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-    // model_->to(device): Module::to moves the module in place.
-    if (const CXXMethodDecl *MD = MC->getMethodDecl())
-      if (MD->getIdentifier() && MD->getName() == "to" &&
-          api::isModuleClass(MD->getParent()))
-        add(MC->getImplicitObjectArgument());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    // Arguments bound to non-const references may be reassigned. (Lambda
-    // bodies that capture `this` are visited too, as part of the method.)
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee || isa<CXXOperatorCallExpr>(CE))
-      return true;
-    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
-         ++I) {
-      QualType T = Callee->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        add(CE->getArg(I));
-    }
-    return true;
-  }
-
-private:
-  void add(const Expr *E) {
-    if (const FieldDecl *F = thisField(E))
-      Written.insert(F);
-  }
-};
-} // namespace
 
 const ProvenanceCache::ClassState &
 ProvenanceCache::classState(const CXXRecordDecl *RD) {
@@ -1452,7 +1623,7 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
   if (!Joined)
     return Out;
   // Fields another member function writes are whatever it wrote last.
-  FieldWriteFinder Writes;
+  WriteFinder Writes;
   for (const CXXMethodDecl *MD : RD->methods()) {
     const FunctionDecl *Def = nullptr;
     if (isa<CXXConstructorDecl>(MD) || !MD->hasBody(Def))
@@ -1460,7 +1631,7 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
     Writes.TraverseStmt(Def->getBody());
   }
   for (auto &[VD, Set] : *Joined)
-    if (!Writes.Written.count(cast<FieldDecl>(VD)))
+    if (!Writes.Written.count(VD))
       Out.Fields[VD] = Set;
   return Out;
 }
