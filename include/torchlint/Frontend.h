@@ -66,6 +66,18 @@ bool isCppSource(llvm::StringRef Path);
 /// checks that files exist; files come back absolute, sorted, deduplicated.
 ExpandedInputs expandInputs(const std::vector<std::string> &Inputs);
 
+/// True for files named like C++ headers (.h, .hpp, .hh, .hxx, .cuh, ...).
+bool isHeaderPath(llvm::StringRef File);
+
+/// True when one of the include folders in Flags holds torch/torch.h.
+bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags);
+
+/// A compile command that parses File, a header given as an input, as C++
+/// source (as the code of a unit of its own) instead of precompiling it;
+/// other files' commands come back unchanged.
+std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,
+                                               llvm::StringRef File);
+
 /// Finds the compile command of each file: -p, flags after --, the nearest
 /// compile_commands.json above the file, or defaults with LibTorch found.
 class CommandResolver {

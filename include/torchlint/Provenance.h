@@ -72,6 +72,7 @@ public:
 
   struct Result;
   struct ClassState;
+  struct CallerMap;
 
   /// What the member functions of RD (an ordinary class, not a module) may
   /// assume about its fields on entry, computed once from its constructors.
@@ -79,6 +80,12 @@ public:
 
 private:
   Result &analyse(const clang::FunctionDecl *FD);
+  /// False when a conflict with FD's input parameter cannot happen in this
+  /// unit: FD is an ordinary helper whose visible callers all pass CPU or
+  /// unknown tensors there, or that has no visible caller.
+  bool inputReachesDevice(const clang::FunctionDecl *FD,
+                          const DeviceConflict &C);
+  std::unique_ptr<CallerMap> Callers;
 
   clang::ASTContext &Ctx;
   const RuleOptions &Options;

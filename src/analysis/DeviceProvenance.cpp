@@ -39,9 +39,20 @@ namespace {
 using State = llvm::DenseMap<const ValueDecl *, DeviceSet>;
 } // namespace
 
+/// The device of one tensor argument at one call of the unit's own function.
+struct CallArgument {
+  const FunctionDecl *Callee; ///< The definition called.
+  unsigned Index;             ///< The parameter.
+  DeviceSet Value;
+};
+
 struct ProvenanceCache::Result {
   std::vector<DeviceConflict> Conflicts;
+  /// Conflicts after the call-site filter (see ProvenanceCache::conflicts).
+  std::optional<std::vector<DeviceConflict>> Kept;
   ReturnSummary Summary;
+  /// What this function passes to the unit's own functions.
+  std::vector<CallArgument> CallArgs;
   /// For a constructor of a tracked class: its fields when it returns.
   State Fields;
 };
@@ -317,6 +328,9 @@ private:
     DeviceSet Set;
   };
   void checkSites(const Stmt *S, const State &St);
+  /// Remembers the devices of the tensors S passes to the unit's own
+  /// functions, for the call-site view of their parameters.
+  void recordCallArguments(const Stmt *S, const State &St);
   void checkOperands(const Expr *Site, const std::string &Callee,
                      const std::vector<SiteOperand> &Ops);
   std::string pathNote(const Stmt *S);
@@ -1033,8 +1047,10 @@ void FunctionAnalysis::transferElement(const CFGElement &El, State &St,
 }
 
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
-  if (Report)
+  if (Report) {
     checkSites(S, St);
+    recordCallArguments(S, St);
+  }
 
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
@@ -1173,6 +1189,37 @@ const CXXMethodDecl *forwardOf(QualType ModuleType) {
     if (MD->getIdentifier() && MD->getName() == "forward")
       return MD;
   return nullptr;
+}
+
+/// The definition a call runs when it is the unit's own code, and the
+/// arguments that meet its parameters.
+static const FunctionDecl *
+userCallee(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Args) {
+  const FunctionDecl *Callee = nullptr;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (OC->getOperator() != OO_Call || OC->getNumArgs() < 1)
+      return nullptr;
+    Callee = callOperatorOf(OC);
+    Args.append(std::next(OC->arg_begin()), OC->arg_end());
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    Callee = CE->getDirectCallee();
+    Args.append(CE->arg_begin(), CE->arg_end());
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || api::isInTorchNamespace(Def) ||
+      isInStd(Def))
+    return nullptr;
+  return Def;
+}
+
+void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
+  llvm::SmallVector<const Expr *, 4> Args;
+  const FunctionDecl *Callee = userCallee(S, Args);
+  if (!Callee)
+    return;
+  for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
+    if (api::isTensorType(Callee->getParamDecl(I)->getType()))
+      Out->CallArgs.push_back({Callee, I, evalTensor(Args[I], St)});
 }
 
 void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
@@ -1581,7 +1628,112 @@ ProvenanceCache::Result &ProvenanceCache::analyse(const FunctionDecl *FD) {
 
 const std::vector<DeviceConflict> &
 ProvenanceCache::conflicts(const FunctionDecl *FD) {
-  return analyse(FD).Conflicts;
+  Result &R = analyse(FD);
+  if (!R.Kept) {
+    R.Kept.emplace();
+    for (const DeviceConflict &C : R.Conflicts)
+      if (inputReachesDevice(FD, C))
+        R.Kept->push_back(C);
+  }
+  return *R.Kept;
+}
+
+namespace {
+/// Every call of the unit's own functions, by the definition it runs, with
+/// the function that makes it.
+class CallerIndex : public RecursiveASTVisitor<CallerIndex> {
+public:
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<const FunctionDecl *, 2>>
+      Callers;
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  // Library code calls no user function: skip system headers (LibTorch's
+  // among them) when no traversal scope has been set by the host.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        D->getASTContext().getSourceManager().isInSystemHeader(
+            D->getLocation()))
+      return true;
+    return Base::TraverseDecl(D);
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return within(FD, [&] { return Base::TraverseFunctionDecl(FD); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    return within(MD, [&] { return Base::TraverseCXXMethodDecl(MD); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
+    return within(CD, [&] { return Base::TraverseCXXConstructorDecl(CD); });
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    return within(LE->getCallOperator(),
+                  [&] { return Base::TraverseLambdaExpr(LE); });
+  }
+  bool VisitStmt(Stmt *S) {
+    llvm::SmallVector<const Expr *, 4> Args;
+    if (!Current.empty() && (isa<CallExpr>(S)))
+      if (const FunctionDecl *Callee = userCallee(S, Args)) {
+        auto &List = Callers[Callee];
+        if (!llvm::is_contained(List, Current.back()))
+          List.push_back(Current.back());
+      }
+    return true;
+  }
+
+private:
+  using Base = RecursiveASTVisitor<CallerIndex>;
+  template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
+    Current.push_back(FD);
+    bool Ok = Traverse();
+    Current.pop_back();
+    return Ok;
+  }
+  std::vector<const FunctionDecl *> Current;
+};
+} // namespace
+
+struct ProvenanceCache::CallerMap {
+  CallerIndex Index;
+};
+
+bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
+                                         const DeviceConflict &C) {
+  // Only a conflict with a parameter's device depends on the callers.
+  const Device &Input = C.Other.Fact.Where;
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(Input.Var);
+  if (!Input.FollowsInput || !Param)
+    return true;
+  // Inside a module the input is on the module's device by convention:
+  // forward() is called by LibTorch's own machinery.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && api::isModuleClass(MD->getParent()))
+    return true;
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (!Callers) {
+    Callers = std::make_unique<CallerMap>();
+    Callers->Index.TraverseAST(Ctx);
+  }
+  const FunctionDecl *Def = FD;
+  FD->hasBody(Def);
+  auto It = Callers->Index.Callers.find(Def);
+  if (It == Callers->Index.Callers.end())
+    return false; // No caller in view: nothing says the input is a device.
+  // Some caller hands the parameter a tensor on a device (or on its own
+  // run-time device): then the conflict is real on that path.
+  for (const FunctionDecl *Caller : It->second) {
+    if (Caller == Def)
+      continue;
+    for (const CallArgument &A : analyse(Caller).CallArgs)
+      if (A.Callee == Def && A.Index == Index)
+        for (const DeviceFact &F : A.Value.facts())
+          if (F.Where.Kind != Device::Cpu && F.Where.Kind != Device::Scalar)
+            return true;
+  }
+  return false;
 }
 
 const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {

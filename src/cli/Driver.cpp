@@ -272,7 +272,9 @@ int run(Settings &S, const char *Argv0) {
   }
 
   std::optional<TorchIncludes> Torch;
-  if (!S.ExtraFlags && S.BuildPath.empty()) {
+  // With flags after --, the detected folders are added only when those
+  // flags do not reach LibTorch themselves (CommandResolver decides).
+  if (S.BuildPath.empty()) {
     Torch = locateTorch(processEnv);
     if (S.Verbose) {
       if (Torch) {

@@ -121,7 +121,7 @@ CommandResolver::commandFor(llvm::StringRef File) {
       // Relative paths in the command are relative to its directory.
       Line.insert(Line.begin() + 1,
                   "-working-directory=" + Commands.front().Directory);
-      return Line;
+      return analyseHeaderAsSource(std::move(Line), File);
     }
   }
   std::vector<std::string> Line = {"clang++"};
@@ -129,13 +129,65 @@ CommandResolver::commandFor(llvm::StringRef File) {
     Line.insert(Line.end(), FixedFlags->begin(), FixedFlags->end());
   else
     Line.push_back("-std=c++17");
-  if (Torch)
+  // The detected LibTorch folders come after the user's own, and only where
+  // the user's flags do not already reach torch/torch.h.
+  if (Torch && !(FixedFlags && reachesTorchHeaders(*FixedFlags)))
     for (const std::string &Dir : Torch->Dirs) {
       Line.push_back("-isystem");
       Line.push_back(Dir);
     }
   Line.push_back(File.str());
-  return Line;
+  return analyseHeaderAsSource(std::move(Line), File);
+}
+
+bool isHeaderPath(llvm::StringRef File) {
+  llvm::StringRef Ext = path::extension(File);
+  return Ext == ".h" || Ext == ".hh" || Ext == ".hpp" || Ext == ".hxx" ||
+         Ext == ".h++" || Ext == ".cuh" || Ext == ".inl" || Ext == ".ipp";
+}
+
+bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags) {
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    llvm::StringRef Dir;
+    for (llvm::StringRef Opt : {"-isystem", "-I", "-iquote", "-idirafter"})
+      if (F.startswith(Opt)) {
+        Dir = F.drop_front(Opt.size());
+        if (Dir.empty() && I + 1 < Flags.size())
+          Dir = Flags[++I];
+        break;
+      }
+    if (Dir.empty())
+      continue;
+    llvm::SmallString<256> Probe(Dir);
+    path::append(Probe, "torch", "torch.h");
+    if (fs::exists(Probe))
+      return true;
+  }
+  return false;
+}
+
+std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,
+                                               llvm::StringRef File) {
+  if (!isHeaderPath(File) || Line.empty())
+    return Line;
+  // A header on the command line would be precompiled (a second job, not a
+  // parse): drop the command's own -x and parse the header as C++ source.
+  std::vector<std::string> Out = {Line.front()};
+  for (size_t I = 1; I < Line.size(); ++I) {
+    llvm::StringRef A = Line[I];
+    if (A == "-x" && I + 1 < Line.size())
+      ++I;
+    else if (!(A.startswith("-x") && A.size() > 2))
+      Out.push_back(Line[I]);
+  }
+  // The file is the last argument that names it.
+  for (size_t I = Out.size(); I-- > 1;)
+    if (path::filename(Out[I]) == path::filename(File)) {
+      Out.insert(Out.begin() + I, {"-x", "c++"});
+      break;
+    }
+  return Out;
 }
 
 } // namespace torchlint

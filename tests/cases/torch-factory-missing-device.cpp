@@ -24,7 +24,8 @@ struct AttentionImpl : torch::nn::Module {
   torch::nn::Linear proj{nullptr};
 };
 
-// Any function whose tensors follow its input is device-generic code.
+// A helper whose input follows its callers' devices: reported because a
+// caller below (runOnDevice) hands it a tensor on a run-time device.
 torch::Tensor addBias(const torch::Tensor &input) {
   auto bias = torch::full({4}, 0.1); // expected-warning {{'torch::full' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input'}}
   return input + bias; // expected-note {{they meet in 'operator+' here}}
@@ -48,6 +49,21 @@ struct GoodImpl : torch::nn::Module {
   }
 };
 
+// A helper that every caller in view calls with CPU tensors: its CPU
+// factory meets only CPU tensors.
+torch::Tensor addOffset(const torch::Tensor &input) {
+  auto offset = torch::full({4}, 1.0);
+  return input + offset;
+}
+torch::Tensor cpuCaller() { return addOffset(torch::zeros({4})); }
+
+// A helper with no caller in view: nothing says its input is ever on a
+// device, so its CPU factory is not a finding.
+torch::Tensor unusedHelper(const torch::Tensor &input) {
+  auto offset = torch::full({4}, 1.0);
+  return input + offset;
+}
+
 // A CPU factory that only meets other CPU tensors.
 torch::Tensor statistics(const torch::Tensor &x) {
   auto counts = torch::zeros({10}, torch::kLong);
@@ -68,4 +84,13 @@ template torch::Tensor scaled(const torch::Tensor &, double);
 torch::Tensor masked(const torch::Tensor &x) {
   auto m = MAKE_MASK(4); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
   return x * m; // expected-note {{they meet in 'operator*' here}}
+}
+
+// The callers that put the helpers' inputs on a run-time device.
+void runOnDevice(torch::Device device) {
+  auto x = torch::randn({4}).to(device);
+  addBias(x);
+  scaled(x, 2.0f);
+  scaled(x, 2.0);
+  masked(x);
 }
