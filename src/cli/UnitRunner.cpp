@@ -27,11 +27,11 @@ namespace {
 /// makes text, JSON and SARIF agree.
 class FilteringSink : public FindingSink {
 public:
-  FilteringSink(const EffectiveConfig &Config, std::string &Rendered,
-                llvm::raw_string_ostream &OS, DiagnosticConsumer &Printer,
-                bool Verify, UnitResult &Result)
-      : Config(Config), Rendered(Rendered), OS(OS), Printer(Printer),
-        Verify(Verify), Result(Result) {
+  FilteringSink(const EffectiveConfig &Config, const UnitJob &Job,
+                std::string &Rendered, llvm::raw_string_ostream &OS,
+                DiagnosticConsumer &Printer, UnitResult &Result)
+      : Config(Config), Job(Job), Rendered(Rendered), OS(OS), Printer(Printer),
+        Result(Result) {
     if (!Config.HeaderFilterRegex.empty())
       HeaderFilter.emplace(Config.HeaderFilterRegex);
   }
@@ -88,13 +88,30 @@ private:
   }
 
   void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
+    FindingRecord Record =
+        toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts());
+    // Under --diff the finding says which changed line it comes from, as a
+    // note clang renders with the others; the parent keeps only tied
+    // findings.
+    const Finding *Shown = &F;
+    Finding Tied;
+    if (Job.Changes)
+      if (std::optional<ChangeTie> Tie = Job.Changes->tieOf(Record)) {
+        std::string Message = introducedMessage(Tie->Loc, Job.SrcRoot);
+        bool Own = Tie->Index == 0;
+        Tied = F;
+        Tied.Notes.push_back(
+            {Own ? F.Loc : F.Notes[Tie->Index - 1].Loc, Message});
+        Record.IntroducedBy = PlainNote{
+            Tie->Loc, Message,
+            Own ? Record.LineText : Record.Notes[Tie->Index - 1].LineText};
+        Shown = &Tied;
+      }
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(F, Level, diagnosticsFor(CI));
+    emitDiagnostic(*Shown, Level, diagnosticsFor(CI));
     OS.flush();
-    Result.Findings.push_back(
-        {toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts()),
-         Rendered.substr(Begin)});
+    Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
     // The finding's text lives in the finding; the unit's own diagnostics
     // stay in the shared buffer.
     Rendered.resize(Begin);
@@ -105,7 +122,7 @@ private:
   /// as a compile error, and an error-level finding (warnings-as-errors) is
   /// not one. Under -verify they must reach the unit's verifying consumer.
   DiagnosticsEngine &diagnosticsFor(CompilerInstance &CI) {
-    if (Verify)
+    if (Job.Parse.Verify)
       return CI.getDiagnostics();
     if (!Own) {
       Own = std::make_unique<DiagnosticsEngine>(
@@ -117,10 +134,10 @@ private:
   }
 
   const EffectiveConfig &Config;
+  const UnitJob &Job;
   std::string &Rendered;
   llvm::raw_string_ostream &OS;
   DiagnosticConsumer &Printer;
-  bool Verify;
   UnitResult &Result;
   std::unique_ptr<DiagnosticsEngine> Own;
   std::optional<llvm::Regex> HeaderFilter;
@@ -169,7 +186,7 @@ UnitResult runUnit(llvm::StringRef File,
   std::string Rendered;
   llvm::raw_string_ostream OS(Rendered);
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-  FilteringSink Sink(Config, Rendered, OS, Printer, Job.Parse.Verify, Result);
+  FilteringSink Sink(Config, Job, Rendered, OS, Printer, Result);
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Job.Parse, Sink, Printer);
   OS.flush();

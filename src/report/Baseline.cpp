@@ -55,30 +55,40 @@ void assignFingerprints(std::vector<FindingRecord> &Records,
     F.assign(R);
 }
 
+/// A message without its digits: messages cite line numbers ("chosen at run
+/// time at line 34"), which move with unrelated edits.
+static std::string withoutDigits(llvm::StringRef Message) {
+  std::string Out;
+  for (char C : Message)
+    if (!llvm::isDigit(C))
+      Out += C;
+  return Out;
+}
+
 void Fingerprinter::assign(FindingRecord &R) {
-  {
-    llvm::SHA1 Hash;
-    // The parts are named strings: a range-for over temporaries would hash
-    // destroyed buffers.
-    std::string Rule = R.Rule ? R.Rule->Id.str() : "?";
-    std::string File = relativeToRoot(R.Loc.File, Root);
-    std::string Line = normalizeLine(R.LineText);
-    // Messages may cite line numbers ("chosen at run time at line 34"),
-    // which move with unrelated edits: numbers do not count.
-    std::string Message;
-    for (char C : R.Message)
-      if (!llvm::isDigit(C))
-        Message += C;
-    // Separators that cannot appear in the parts keep "a|bc" != "ab|c".
-    for (const std::string *Part : {&Rule, &File, &Line, &Message}) {
-      Hash.update(*Part);
-      Hash.update(llvm::StringRef("\0", 1));
-    }
-    std::string Key =
-        llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
-    unsigned Index = Seen[Key]++;
-    R.Fingerprint = Key + ":" + std::to_string(Index);
+  // Every part is a named string: a range-for over temporaries would hash
+  // destroyed buffers.
+  std::vector<std::string> Parts = {R.Rule ? R.Rule->Id.str() : "?",
+                                    relativeToRoot(R.Loc.File, Root),
+                                    normalizeLine(R.LineText),
+                                    withoutDigits(R.Message)};
+  // The provenance, by text and not by file or line: a tensor born on a new
+  // line makes a new finding even where the crash line and message stay,
+  // and moving code (or renaming the header it is in) does not. The tie to
+  // a change is not provenance: it depends on the diff.
+  for (const PlainNote &N : R.Notes) {
+    Parts.push_back(normalizeLine(N.LineText));
+    Parts.push_back(withoutDigits(N.Message));
   }
+  llvm::SHA1 Hash;
+  // Separators that cannot appear in the parts keep "a|bc" != "ab|c".
+  for (const std::string &Part : Parts) {
+    Hash.update(Part);
+    Hash.update(llvm::StringRef("\0", 1));
+  }
+  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
+  unsigned Index = Seen[Key]++;
+  R.Fingerprint = Key + ":" + std::to_string(Index);
 }
 
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
@@ -91,6 +101,15 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("findings") ||
       !Doc["findings"].is_array())
     return failure("'" + Path + "' is not a torchlint baseline");
+  unsigned Version = Doc.contains("version") && Doc["version"].is_number_unsigned()
+                         ? Doc["version"].get<unsigned>()
+                         : 0;
+  if (Version != FingerprintVersion)
+    return failure("'" + Path + "' holds fingerprints of version " +
+                   llvm::Twine(Version) + "; this torchlint computes version " +
+                   llvm::Twine(FingerprintVersion) +
+                   " (the provenance counts now): record it again with "
+                   "--write-baseline");
   Baseline B;
   for (const json &F : Doc["findings"])
     if (F.is_object() && F.contains("fingerprint") &&
@@ -108,7 +127,9 @@ llvm::Error writeBaseline(llvm::StringRef Path,
                         {"rule", R.Rule ? R.Rule->Id.str() : ""},
                         {"file", relativeToRoot(R.Loc.File, Root)},
                         {"message", R.Message}});
-  json Doc = {{"version", 1}, {"tool", "torchlint"}, {"findings", Findings}};
+  json Doc = {{"version", FingerprintVersion},
+              {"tool", "torchlint"},
+              {"findings", Findings}};
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
   if (EC)
@@ -182,6 +203,12 @@ LineFilter LineFilter::fromGitDiff(llvm::StringRef Diff, llvm::StringRef Root) {
   return Out;
 }
 
+void LineFilter::addWholeFile(llvm::StringRef File, llvm::StringRef Root) {
+  llvm::SmallString<256> Abs(Root);
+  llvm::sys::path::append(Abs, File);
+  Files.push_back({std::string(Abs), {}});
+}
+
 std::string LineFilter::toJson() const {
   json Doc = json::array();
   for (const auto &[Name, Ranges] : Files) {
@@ -208,6 +235,23 @@ bool LineFilter::contains(llvm::StringRef File, unsigned Line) const {
         return true;
   }
   return false;
+}
+
+std::optional<ChangeTie> LineFilter::tieOf(const FindingRecord &R) const {
+  if (contains(R.Loc.File, R.Loc.Line))
+    return ChangeTie{0, R.Loc};
+  for (size_t I = 0; I < R.Notes.size(); ++I) {
+    const PlainLocation &L = R.Notes[I].Loc;
+    if (!L.File.empty() && contains(L.File, L.Line))
+      return ChangeTie{I + 1, L};
+  }
+  return std::nullopt;
+}
+
+std::string introducedMessage(const PlainLocation &Changed,
+                              llvm::StringRef Root) {
+  return "introduced by the change at " + relativeToRoot(Changed.File, Root) +
+         ":" + std::to_string(Changed.Line);
 }
 
 } // namespace torchlint
