@@ -176,8 +176,7 @@ llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
     return std::nullopt;
   auto Top = gitWorkTreeTop(currentDir());
   if (!Top)
-    return Failure("--diff needs a git work tree: " +
-                   llvm::toString(Top.takeError()));
+    return Failure("--diff: " + llvm::toString(Top.takeError()));
   auto Diff = gitDiff(*Top, S.DiffRef);
   if (!Diff)
     return Failure("git diff " + S.DiffRef + ": " +
