@@ -62,6 +62,20 @@ public:
   }
 
 private:
+  /// Where the note tying F to a change points: F itself, one of its notes,
+  /// or, for deleted lines, the line now standing where they were.
+  static SourceLocation tieLocation(const Finding &F, const ChangeTie &Tie,
+                                    SourceManager &SM) {
+    if (Tie.Index == 0)
+      return F.Loc;
+    if (Tie.Index <= F.Notes.size())
+      return F.Notes[Tie.Index - 1].Loc;
+    auto File = SM.getFileManager().getOptionalFileRef(Tie.Loc.File);
+    if (!File)
+      return SourceLocation();
+    return SM.translateFileLineCol(&File->getFileEntry(), Tie.Loc.Line, 1);
+  }
+
   const NolintIndex &indexFor(FileID FID, CompilerInstance &CI) {
     auto It = Indexes.find(FID);
     if (It != Indexes.end())
@@ -97,14 +111,17 @@ private:
     Finding Tied;
     if (Job.Changes)
       if (std::optional<ChangeTie> Tie = Job.Changes->tieOf(Record)) {
-        std::string Message = introducedMessage(Tie->Loc, Job.SrcRoot);
-        bool Own = Tie->Index == 0;
+        SourceLocation Where = tieLocation(F, *Tie, CI.getSourceManager());
+        if (Tie->Index > F.Notes.size() && Where.isValid())
+          Tie->Loc = toPlain(CI.getSourceManager(), Where);
+        std::string Message = introducedMessage(*Tie, Job.SrcRoot);
         Tied = F;
-        Tied.Notes.push_back(
-            {Own ? F.Loc : F.Notes[Tie->Index - 1].Loc, Message});
-        Record.IntroducedBy = PlainNote{
-            Tie->Loc, Message,
-            Own ? Record.LineText : Record.Notes[Tie->Index - 1].LineText};
+        Tied.Notes.push_back({Where.isValid() ? Where : F.Loc, Message});
+        std::string LineText = Tie->Index == 0 ? Record.LineText
+                               : Tie->Index <= Record.Notes.size()
+                                   ? Record.Notes[Tie->Index - 1].LineText
+                                   : "";
+        Record.IntroducedBy = PlainNote{Tie->Loc, Message, LineText};
         Shown = &Tied;
       }
     OS.flush();

@@ -70,11 +70,22 @@ llvm::Error writeBaseline(llvm::StringRef Path,
                           llvm::StringRef Root);
 
 /// Where a finding meets a change: the first of its locations on a changed
-/// line.
+/// line, or lines deleted inside its provenance.
 struct ChangeTie {
-  /// 0 for the finding's own location, I + 1 for its note I.
+  /// 0 for the finding's own location, I + 1 for its note I, and the number
+  /// of notes + 1 for a deletion (Loc is then the line after the gap).
   size_t Index = 0;
   PlainLocation Loc;
+  /// For a deletion: the removed line that names one of the finding's
+  /// tensors.
+  std::string Deleted;
+};
+
+/// Lines a diff removed with nothing added in their place.
+struct Deletion {
+  std::string File; ///< Absolute path.
+  unsigned After = 0; ///< The lines stood between After and After + 1.
+  std::vector<std::string> Lines; ///< The removed text.
 };
 
 /// Which lines of which files to report, in clang-tidy's --line-filter form.
@@ -101,21 +112,24 @@ public:
 
   /// What ties R to the change: its own line when that changed, else the
   /// first note (in the provenance's order) whose line changed, in whichever
-  /// file the note is. A bug is often born in one place and crashes in
-  /// another; a change to either introduces it. None when no line of R's
-  /// provenance changed.
+  /// file the note is, else a deletion between two of its locations that
+  /// removed code naming one of its tensors. A bug is often born in one
+  /// place and crashes in another; a change to either introduces it. None
+  /// when no line of R's provenance changed.
   std::optional<ChangeTie> tieOf(const FindingRecord &R) const;
 
   /// Entries in order; an empty range list means the whole file.
   std::vector<
       std::pair<std::string, std::vector<std::pair<unsigned, unsigned>>>>
       Files;
+  /// Pure deletions of a git diff (clang-tidy's JSON cannot express them).
+  std::vector<Deletion> Deletions;
 };
 
 /// The message of the note that ties a finding to a change:
-/// "introduced by the change at src/train.cpp:10".
-std::string introducedMessage(const PlainLocation &Changed,
-                              llvm::StringRef Root);
+/// "introduced by the change at src/train.cpp:10", plus ", which deleted
+/// '<line>'" for a deletion.
+std::string introducedMessage(const ChangeTie &Tie, llvm::StringRef Root);
 
 } // namespace torchlint
 

@@ -89,6 +89,33 @@ expect_eq "$OUT" "" "unrelated change"
 expect_contains "$ERR" "1 outside the line/header filter" "the old bug is filtered"
 git commit -qam "tune"
 
+# ---- Deleting a line changes no line that remains --------------------------
+# A deleted statement that names none of the finding's tensors: nothing.
+sed -i '/optimizer.zero_grad();/d' train.cpp
+tl --diff HEAD train.cpp
+expect_rc 0
+expect_eq "$OUT" "" "unrelated deletion"
+git checkout -q train.cpp
+# The labels are moved by a statement of their own; deleting it ties the
+# finding by the deleted code, at the line now where it was.
+sed -i 's/^  auto labels = torch::tensor({0, 1, 2, 0, 1, 2, 0, 1});$/&\n  labels = labels.to(device);/' train.cpp
+tl train.cpp
+expect_rc 0
+git commit -qam "move the labels apart"
+sed -i '/^  labels = labels.to(device);$/d' train.cpp
+expect_eq "$(git diff --numstat | tr '\t' ' ')" "0 1 train.cpp" "a pure deletion"
+tl --diff HEAD train.cpp
+expect_rc 1
+expect_eq "$(grep ': warning: ' <<<"$OUT" | cut -d' ' -f1)" "$PWD/train.cpp:17:17:" "deletion: the crash site"
+expect_eq "$(last_note)" \
+  "$PWD/train.cpp:14:1: note: introduced by the change at train.cpp:14, which deleted 'labels = labels.to(device);'" \
+  "deletion tie"
+tl --diff HEAD --format json train.cpp
+expect_eq "$(jq -c '.findings[0].introduced_by | [.line, .column, .message]' <<<"$OUT")" \
+  "[14,1,\"introduced by the change at train.cpp:14, which deleted 'labels = labels.to(device);'\"]" \
+  "deletion tie in json"
+git commit -qam "labels stay on the CPU again"
+
 # ---- torch-factory-missing-device: the warning is at the factory ----------
 # The change is at the line where the mask meets the input (line 10).
 sed -i 's/return h \* mask\.to(h\.device());/return h * mask;/' head.cpp

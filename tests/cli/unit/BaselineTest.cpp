@@ -55,12 +55,15 @@ static FindingRecord mismatch(unsigned BirthLine, std::string BirthText) {
   R.Loc = {"/repo/train.cpp", 20, 17, 400};
   R.Message = "'labels' is on the CPU, 'logits' on 'device' chosen at line 7";
   R.LineText = "auto loss = cross_entropy(logits, labels);";
-  R.Notes.push_back({{"/repo/train.cpp", BirthLine, 7, 300},
-                     "'labels' is created on the CPU here",
-                     std::move(BirthText)});
-  R.Notes.push_back({{"/repo/include/model.h", 9, 3, 90},
-                     "'logits' is computed by 'model' here",
-                     "return model(x);"});
+  PlainNote Birth;
+  Birth.Loc = {"/repo/train.cpp", BirthLine, 7, 300};
+  Birth.Message = "'labels' is created on the CPU here";
+  Birth.LineText = std::move(BirthText);
+  PlainNote Computed;
+  Computed.Loc = {"/repo/include/model.h", 9, 3, 90};
+  Computed.Message = "'logits' is computed by 'model' here";
+  Computed.LineText = "return model(x);";
+  R.Notes = {Birth, Computed};
   return R;
 }
 
@@ -105,7 +108,7 @@ TEST(LineFilter, TiesFindingsThroughTheirNotes) {
   auto Header = Ranges(R"([{"name":"model.h","lines":[[9,9]]}])").tieOf(R);
   ASSERT_TRUE(Header.has_value());
   EXPECT_EQ(Header->Index, 2u);
-  EXPECT_EQ(introducedMessage(Header->Loc, "/repo"),
+  EXPECT_EQ(introducedMessage(*Header, "/repo"),
             "introduced by the change at include/model.h:9");
   EXPECT_FALSE(
       Ranges(R"([{"name":"train.cpp","lines":[[13,19]]}])").tieOf(R));
@@ -114,6 +117,48 @@ TEST(LineFilter, TiesFindingsThroughTheirNotes) {
   LineFilter Untracked;
   Untracked.addWholeFile("include/model.h", "/repo");
   EXPECT_EQ(Untracked.tieOf(R)->Index, 2u);
+}
+
+TEST(LineFilter, TiesDeletionsInsideTheProvenance) {
+  // Birth at line 12, crash at line 20 of train.cpp.
+  FindingRecord R = mismatch(12, "auto labels = load();");
+  auto Deleting = [](unsigned After, const char *Removed) {
+    std::string Diff = "diff --git a/train.cpp b/train.cpp\n"
+                       "--- a/train.cpp\n+++ b/train.cpp\n"
+                       "@@ -" +
+                       std::to_string(After + 1) + " +" +
+                       std::to_string(After) + ",0 @@\n-" + Removed + "\n";
+    return LineFilter::fromGitDiff(Diff, "/repo");
+  };
+  auto Tie = Deleting(14, "  labels = labels.to(device);").tieOf(R);
+  ASSERT_TRUE(Tie.has_value());
+  EXPECT_EQ(Tie->Index, 3u);
+  EXPECT_EQ(Tie->Loc.Line, 15u);
+  EXPECT_EQ(introducedMessage(*Tie, "/repo"),
+            "introduced by the change at train.cpp:15, which deleted "
+            "'labels = labels.to(device);'");
+  // Code that names none of the finding's tensors, a comment, a deletion
+  // outside the provenance's span: no tie.
+  EXPECT_FALSE(Deleting(14, "  std::cout << epoch;").tieOf(R));
+  EXPECT_FALSE(Deleting(14, "  // labels = labels.to(device);").tieOf(R));
+  EXPECT_FALSE(Deleting(14, "  mylabels = mylabels.cuda();").tieOf(R));
+  EXPECT_FALSE(Deleting(25, "  labels = labels.to(device);").tieOf(R));
+  EXPECT_FALSE(Deleting(5, "  labels = labels.to(device);").tieOf(R));
+}
+
+TEST(LineFilter, CountsHunkLinesNotHeaders) {
+  // A removed "-- x" and an added "++ y" are hunk lines, not file headers.
+  const char *Diff = "diff --git a/a.cpp b/a.cpp\n"
+                     "--- a/a.cpp\n+++ b/a.cpp\n"
+                     "@@ -3,2 +3,2 @@\n--- x\n-old\n+++ y\n+new\n"
+                     "@@ -9 +8,0 @@\n-gone\n"
+                     "\\ No newline at end of file\n";
+  LineFilter F = LineFilter::fromGitDiff(Diff, "/repo");
+  EXPECT_EQ(F.toJson(), R"([{"lines":[[3,4]],"name":"/repo/a.cpp"}])");
+  ASSERT_EQ(F.Deletions.size(), 1u);
+  EXPECT_EQ(F.Deletions[0].File, "/repo/a.cpp");
+  EXPECT_EQ(F.Deletions[0].After, 8u);
+  EXPECT_EQ(F.Deletions[0].Lines, std::vector<std::string>{"gone"});
 }
 
 TEST(LineFilter, ParsesClangTidyJson) {
@@ -147,8 +192,12 @@ TEST(LineFilter, ReadsGitDiffHunks) {
 TEST(Formats, RecordsRoundTripThroughJson) {
   FindingRecord R = record(3, "t.to(kCPU);");
   R.Loc.Column = 5;
-  R.Notes.push_back({{"/repo/src/a.cpp", 1, 2, 3}, "born here", "t = f();"});
-  R.IntroducedBy = R.Notes.back();
+  PlainNote Born;
+  Born.Loc = {"/repo/src/a.cpp", 1, 2, 3};
+  Born.Message = "born here";
+  Born.LineText = "t = f();";
+  R.Notes.push_back(Born);
+  R.IntroducedBy = Born;
   R.Edits.push_back({"/repo/src/a.cpp", 40, 0, "t = "});
   auto Back = recordFromJson(recordToJson(R));
   ASSERT_TRUE(bool(Back));
