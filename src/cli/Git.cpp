@@ -51,8 +51,8 @@ llvm::Expected<std::string> captureOutput(const std::vector<std::string> &Args,
   if (RC != 0) {
     llvm::StringRef Why = llvm::StringRef(Stderr.empty() ? Message : Stderr);
     if (Why.trim().empty())
-      return Failure(llvm::Twine("'") + Args.front() +
-                     "' exited with status " + llvm::Twine(RC));
+      return Failure(llvm::Twine("'") + Args.front() + "' exited with status " +
+                     llvm::Twine(RC));
     return Failure(Why.trim());
   }
   if (!StdoutBuffer)

@@ -69,10 +69,9 @@ static std::string withoutDigits(llvm::StringRef Message) {
 void Fingerprinter::assign(FindingRecord &R) {
   // Every part is a named string: a range-for over temporaries would hash
   // destroyed buffers.
-  std::vector<std::string> Parts = {R.Rule ? R.Rule->Id.str() : "?",
-                                    relativeToRoot(R.Loc.File, Root),
-                                    normalizeLine(R.LineText),
-                                    withoutDigits(R.Message)};
+  std::vector<std::string> Parts = {
+      R.Rule ? R.Rule->Id.str() : "?", relativeToRoot(R.Loc.File, Root),
+      normalizeLine(R.LineText), withoutDigits(R.Message)};
   // The provenance, by text and not by file or line: a tensor born on a new
   // line makes a new finding even where the crash line and message stay,
   // and moving code (or renaming the header it is in) does not. The tie to
@@ -102,9 +101,10 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("findings") ||
       !Doc["findings"].is_array())
     return failure("'" + Path + "' is not a torchlint baseline");
-  unsigned Version = Doc.contains("version") && Doc["version"].is_number_unsigned()
-                         ? Doc["version"].get<unsigned>()
-                         : 0;
+  unsigned Version =
+      Doc.contains("version") && Doc["version"].is_number_unsigned()
+          ? Doc["version"].get<unsigned>()
+          : 0;
   if (Version != FingerprintVersion)
     return failure("'" + Path + "' holds fingerprints of version " +
                    llvm::Twine(Version) + "; this torchlint computes version " +
@@ -288,7 +288,8 @@ static std::set<std::string> quotedNames(const FindingRecord &R) {
         return;
       llvm::StringRef Name = Text.slice(Open + 1, Close);
       if (!Name.empty() && !llvm::isDigit(Name.front()) &&
-          llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+          llvm::all_of(Name,
+                       [](char C) { return llvm::isAlnum(C) || C == '_'; }))
         Names.insert(Name.str());
       Text = Text.drop_front(Close + 1);
     }

@@ -83,7 +83,7 @@ struct ChangeTie {
 
 /// Lines a diff removed with nothing added in their place.
 struct Deletion {
-  std::string File; ///< Absolute path.
+  std::string File;   ///< Absolute path.
   unsigned After = 0; ///< The lines stood between After and After + 1.
   std::vector<std::string> Lines; ///< The removed text.
 };

@@ -110,8 +110,7 @@ TEST(LineFilter, TiesFindingsThroughTheirNotes) {
   EXPECT_EQ(Header->Index, 2u);
   EXPECT_EQ(introducedMessage(*Header, "/repo"),
             "introduced by the change at include/model.h:9");
-  EXPECT_FALSE(
-      Ranges(R"([{"name":"train.cpp","lines":[[13,19]]}])").tieOf(R));
+  EXPECT_FALSE(Ranges(R"([{"name":"train.cpp","lines":[[13,19]]}])").tieOf(R));
   EXPECT_FALSE(Ranges(R"([{"name":"other.cpp"}])").tieOf(R));
   // An untracked file counts in full.
   LineFilter Untracked;
