@@ -20,15 +20,33 @@ static llvm::Error failure(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
 }
 
-std::string relativeToRoot(llvm::StringRef File, llvm::StringRef Root) {
+/// File with symbolic links resolved, or File itself when it does not exist.
+static std::string realPathOr(llvm::StringRef File) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(File, Real))
+    return File.str();
+  return std::string(Real);
+}
+
+/// File below Root, without the leading '/', or none.
+static std::optional<std::string> below(llvm::StringRef File,
+                                        llvm::StringRef Root) {
   llvm::SmallString<256> F(File), R(Root);
   llvm::sys::path::remove_dots(F, true);
   llvm::sys::path::remove_dots(R, true);
-  if (!R.empty() && llvm::sys::path::replace_path_prefix(F, R, "")) {
-    llvm::StringRef Rel = F;
-    Rel = Rel.ltrim('/');
-    return llvm::sys::path::convert_to_slash(Rel);
-  }
+  if (R.empty() || !llvm::sys::path::replace_path_prefix(F, R, ""))
+    return std::nullopt;
+  return llvm::sys::path::convert_to_slash(llvm::StringRef(F).ltrim('/'));
+}
+
+std::string relativeToRoot(llvm::StringRef File, llvm::StringRef Root) {
+  if (std::optional<std::string> Rel = below(File, Root))
+    return *Rel;
+  // git names the root by its real path; clang names files by the path they
+  // were given, which may pass through a symbolic link.
+  if (std::optional<std::string> Rel =
+          below(realPathOr(File), realPathOr(Root)))
+    return *Rel;
   return llvm::sys::path::convert_to_slash(File);
 }
 
@@ -262,16 +280,24 @@ std::string LineFilter::toJson() const {
 }
 
 bool LineFilter::contains(llvm::StringRef File, unsigned Line) const {
-  for (const auto &[Name, Ranges] : Files) {
-    if (!File.endswith(Name))
-      continue;
-    if (Ranges.empty())
-      return true;
-    for (auto [First, Last] : Ranges)
-      if (First <= Line && Line <= Last)
+  auto Holds = [&](llvm::StringRef Path) {
+    for (const auto &[Name, Ranges] : Files) {
+      if (!Path.endswith(Name))
+        continue;
+      if (Ranges.empty())
         return true;
-  }
-  return false;
+      for (auto [First, Last] : Ranges)
+        if (First <= Line && Line <= Last)
+          return true;
+    }
+    return false;
+  };
+  if (Holds(File))
+    return true;
+  // git names files by their real paths, clang by the paths it was given: a
+  // work tree reached through a symbolic link must not filter out everything.
+  std::string Real = realPathOr(File);
+  return Real != File && Holds(Real);
 }
 
 /// The names a finding quotes ('labels', 'model'): the tensors, modules and
@@ -337,8 +363,9 @@ std::optional<ChangeTie> LineFilter::tieOf(const FindingRecord &R) const {
     Locs.push_back(&N.Loc);
   for (const Deletion &D : Deletions) {
     unsigned Below = 0, Above = 0; // Locations before and after the gap.
+    std::string DeletedIn = realPathOr(D.File);
     for (const PlainLocation *L : Locs) {
-      if (L->File != D.File)
+      if (L->File != D.File && realPathOr(L->File) != DeletedIn)
         continue;
       Below += L->Line <= D.After;
       Above += L->Line > D.After;

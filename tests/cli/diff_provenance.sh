@@ -42,6 +42,16 @@ $PWD/train.cpp:13:17: note: introduced by the change at train.cpp:13" \
 expect_eq "$(tail -n 2 <<<"$OUT")" \
   "  auto labels = torch::tensor({0, 1, 2, 0, 1, 2, 0, 1});
                 ^" "the tying note's snippet"
+# A work tree reached through a symbolic link: git names the real paths,
+# clang the linked ones; they are the same files.
+ln -s "$WORK/repo" "$WORK/link"
+cd "$WORK/link"
+tl --diff HEAD train.cpp
+expect_rc 1
+expect_eq "$(last_note)" \
+  "$WORK/link/train.cpp:13:17: note: introduced by the change at train.cpp:13" \
+  "through a symbolic link"
+cd "$WORK/repo"
 # The whole-file run has the same finding, without the tie.
 tl train.cpp
 expect_rc 1
