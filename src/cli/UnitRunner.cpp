@@ -62,18 +62,38 @@ public:
   }
 
 private:
-  /// Where the note tying F to a change points: F itself, one of its notes,
-  /// or, for deleted lines, the line now standing where they were.
-  static SourceLocation tieLocation(const Finding &F, const ChangeTie &Tie,
-                                    SourceManager &SM) {
-    if (Tie.Index == 0)
-      return F.Loc;
-    if (Tie.Index <= F.Notes.size())
-      return F.Notes[Tie.Index - 1].Loc;
-    auto File = SM.getFileManager().getOptionalFileRef(Tie.Loc.File);
-    if (!File)
-      return SourceLocation();
-    return SM.translateFileLineCol(&File->getFileEntry(), Tie.Loc.Line, 1);
+  /// Under --diff or --line-filter: F with one more note saying which change
+  /// ties it to the diff, and Record's IntroducedBy set to the same note;
+  /// none when no line of F's provenance changed. Decided here, while clang
+  /// can render the note, so that text, JSON and SARIF agree; the parent
+  /// reports only tied findings.
+  std::optional<Finding> tieToChange(const Finding &F, FindingRecord &Record,
+                                     SourceManager &SM) const {
+    if (!Job.Changes)
+      return std::nullopt;
+    std::optional<ChangeTie> Tie = Job.Changes->tieOf(Record);
+    if (!Tie)
+      return std::nullopt;
+    std::string LineText;
+    SourceLocation Where;
+    if (Tie->Index == 0) {
+      Where = F.Loc;
+      LineText = Record.LineText;
+    } else if (Tie->Index <= F.Notes.size()) {
+      Where = F.Notes[Tie->Index - 1].Loc;
+      LineText = Record.Notes[Tie->Index - 1].LineText;
+    } else if (auto File =
+                   SM.getFileManager().getOptionalFileRef(Tie->Loc.File)) {
+      // Deleted lines: the note points at the line now where they were.
+      Where = SM.translateFileLineCol(&File->getFileEntry(), Tie->Loc.Line, 1);
+      if (Where.isValid())
+        Tie->Loc = toPlain(SM, Where);
+    }
+    std::string Message = introducedMessage(*Tie, Job.SrcRoot);
+    Record.IntroducedBy = PlainNote{Tie->Loc, Message, LineText};
+    Finding Tied = F;
+    Tied.Notes.push_back({Where.isValid() ? Where : F.Loc, Message});
+    return Tied;
   }
 
   const NolintIndex &indexFor(FileID FID, CompilerInstance &CI) {
@@ -104,29 +124,11 @@ private:
   void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
     FindingRecord Record =
         toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts());
-    // Under --diff the finding says which changed line it comes from, as a
-    // note clang renders with the others; the parent keeps only tied
-    // findings.
-    const Finding *Shown = &F;
-    Finding Tied;
-    if (Job.Changes)
-      if (std::optional<ChangeTie> Tie = Job.Changes->tieOf(Record)) {
-        SourceLocation Where = tieLocation(F, *Tie, CI.getSourceManager());
-        if (Tie->Index > F.Notes.size() && Where.isValid())
-          Tie->Loc = toPlain(CI.getSourceManager(), Where);
-        std::string Message = introducedMessage(*Tie, Job.SrcRoot);
-        Tied = F;
-        Tied.Notes.push_back({Where.isValid() ? Where : F.Loc, Message});
-        std::string LineText = Tie->Index == 0 ? Record.LineText
-                               : Tie->Index <= Record.Notes.size()
-                                   ? Record.Notes[Tie->Index - 1].LineText
-                                   : "";
-        Record.IntroducedBy = PlainNote{Tie->Loc, Message, LineText};
-        Shown = &Tied;
-      }
+    std::optional<Finding> Tied =
+        tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(*Shown, Level, diagnosticsFor(CI));
+    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI));
     OS.flush();
     Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
     // The finding's text lives in the finding; the unit's own diagnostics
