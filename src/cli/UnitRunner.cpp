@@ -124,8 +124,7 @@ private:
   void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
     FindingRecord Record =
         toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts());
-    std::optional<Finding> Tied =
-        tieToChange(F, Record, CI.getSourceManager());
+    std::optional<Finding> Tied = tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
     emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI));
