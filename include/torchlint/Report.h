@@ -38,6 +38,7 @@ struct PlainEdit {
 struct PlainNote {
   PlainLocation Loc;
   std::string Message;
+  std::string LineText; ///< The source line of Loc, for fingerprints.
 };
 
 /// A finding detached from the AST.
@@ -52,6 +53,10 @@ struct FindingRecord {
   /// Identifies the finding across line shifts (see assignFingerprints);
   /// empty until a host computes it.
   std::string Fingerprint;
+  /// Under --diff or --line-filter: the changed line that ties the finding to
+  /// the change (its own line or one of its notes'), as a note; none when no
+  /// line of its provenance changed. Not part of the fingerprint.
+  std::optional<PlainNote> IntroducedBy;
 };
 
 /// The file location clang would show for L: macro uses point at the use.

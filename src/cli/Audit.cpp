@@ -23,7 +23,7 @@ void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
       continue;
     Prints.assign(R);
     All.push_back(R);
-    if (Filter && !Filter->contains(R.Loc.File, R.Loc.Line)) {
+    if (ChangedOnly && !R.IntroducedBy) {
       ++Summary.OutsideFilter;
       continue;
     }

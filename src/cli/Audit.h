@@ -25,9 +25,10 @@ namespace torchlint {
 /// Accumulates the report of a run.
 class Audit {
 public:
-  Audit(llvm::StringRef SrcRoot, std::optional<LineFilter> Filter,
-        std::optional<Baseline> Base)
-      : Prints(SrcRoot), Filter(std::move(Filter)), Base(std::move(Base)) {}
+  /// ChangedOnly: report only findings tied to a change (--diff,
+  /// --line-filter); the units decide the ties (UnitJob::Changes).
+  Audit(llvm::StringRef SrcRoot, bool ChangedOnly, std::optional<Baseline> Base)
+      : Prints(SrcRoot), ChangedOnly(ChangedOnly), Base(std::move(Base)) {}
 
   /// Takes one unit's result; its surviving findings' text and compiler
   /// diagnostics go to Text (null: not printed).
@@ -43,7 +44,7 @@ public:
 
 private:
   Fingerprinter Prints;
-  std::optional<LineFilter> Filter;
+  bool ChangedOnly;
   std::optional<Baseline> Base;
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
 };

@@ -159,8 +159,13 @@ void printSummary(llvm::raw_ostream &OS, const Audit &A, size_t Units,
     OS << "  not analysed: " << F.File << "\n";
 }
 
-/// The line filter of the run: --line-filter, or the lines --diff changed.
+/// The line filter of the run: --line-filter, or the lines --diff changed
+/// plus every line of the files git does not track yet. A git failure is an
+/// error, never an empty filter: that would drop every finding and pass.
 llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
+  auto Failure = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
   if (!S.LineFilterJson.empty()) {
     auto F = LineFilter::fromJson(S.LineFilterJson);
     if (!F)
@@ -169,16 +174,21 @@ llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
   }
   if (S.DiffRef.empty())
     return std::nullopt;
-  std::optional<std::string> Top = gitTopLevel(currentDir());
+  auto Top = gitWorkTreeTop(currentDir());
   if (!Top)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--diff needs a git work tree");
+    return Failure("--diff: " + llvm::toString(Top.takeError()));
   auto Diff = gitDiff(*Top, S.DiffRef);
   if (!Diff)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "git diff " + S.DiffRef + ": " +
-                                       llvm::toString(Diff.takeError()));
-  return std::optional<LineFilter>(LineFilter::fromGitDiff(*Diff, *Top));
+    return Failure("git diff " + S.DiffRef + ": " +
+                   llvm::toString(Diff.takeError()));
+  LineFilter Filter = LineFilter::fromGitDiff(*Diff, *Top);
+  auto Untracked = gitUntrackedFiles(*Top);
+  if (!Untracked)
+    return Failure("git ls-files (untracked files for --diff): " +
+                   llvm::toString(Untracked.takeError()));
+  for (const std::string &File : *Untracked)
+    Filter.addWholeFile(File, *Top);
+  return std::optional<LineFilter>(std::move(Filter));
 }
 
 int run(Settings &S, const char *Argv0) {
@@ -307,6 +317,8 @@ int run(Settings &S, const char *Argv0) {
   Job.Parse.Verbose = S.Verbose;
   Job.Overrides = Overrides;
   Job.ConfigFile = S.ConfigFile;
+  Job.Changes = *Filter;
+  Job.SrcRoot = SrcRoot;
   Job.CrashOn = S.CrashOn;
   Job.HangOn = S.HangOn;
   Job.Color =
@@ -330,7 +342,7 @@ int run(Settings &S, const char *Argv0) {
     Text = TextFile.get();
   }
 
-  Audit TheAudit(SrcRoot, std::move(*Filter), std::move(Base));
+  Audit TheAudit(SrcRoot, Filter->has_value(), std::move(Base));
   auto Start = std::chrono::steady_clock::now();
 
   // Commands are resolved here, once, so workers only parse.
@@ -503,9 +515,11 @@ int runDriver(int Argc, const char **Argv) {
                  "Root that SARIF paths and fingerprints are relative to "
                  "(default: git top level, else the current directory)");
   App.add_option("--diff", S.DiffRef,
-                 "Report only findings on lines changed since this git ref");
+                 "Report only findings introduced since this git ref: on a "
+                 "changed or untracked line, or with a note there");
   App.add_option("--line-filter", S.LineFilterJson,
-                 "Report only these lines, in clang-tidy's JSON form");
+                 "Report only findings on these lines or with a note there, "
+                 "in clang-tidy's JSON form");
   App.add_option("--baseline", S.BaselineFile,
                  "Report only findings not recorded in this baseline");
   App.add_option("--write-baseline", S.WriteBaselineFile,

@@ -27,11 +27,11 @@ namespace {
 /// makes text, JSON and SARIF agree.
 class FilteringSink : public FindingSink {
 public:
-  FilteringSink(const EffectiveConfig &Config, std::string &Rendered,
-                llvm::raw_string_ostream &OS, DiagnosticConsumer &Printer,
-                bool Verify, UnitResult &Result)
-      : Config(Config), Rendered(Rendered), OS(OS), Printer(Printer),
-        Verify(Verify), Result(Result) {
+  FilteringSink(const EffectiveConfig &Config, const UnitJob &Job,
+                std::string &Rendered, llvm::raw_string_ostream &OS,
+                DiagnosticConsumer &Printer, UnitResult &Result)
+      : Config(Config), Job(Job), Rendered(Rendered), OS(OS), Printer(Printer),
+        Result(Result) {
     if (!Config.HeaderFilterRegex.empty())
       HeaderFilter.emplace(Config.HeaderFilterRegex);
   }
@@ -62,6 +62,40 @@ public:
   }
 
 private:
+  /// Under --diff or --line-filter: F with one more note saying which change
+  /// ties it to the diff, and Record's IntroducedBy set to the same note;
+  /// none when no line of F's provenance changed. Decided here, while clang
+  /// can render the note, so that text, JSON and SARIF agree; the parent
+  /// reports only tied findings.
+  std::optional<Finding> tieToChange(const Finding &F, FindingRecord &Record,
+                                     SourceManager &SM) const {
+    if (!Job.Changes)
+      return std::nullopt;
+    std::optional<ChangeTie> Tie = Job.Changes->tieOf(Record);
+    if (!Tie)
+      return std::nullopt;
+    std::string LineText;
+    SourceLocation Where;
+    if (Tie->Index == 0) {
+      Where = F.Loc;
+      LineText = Record.LineText;
+    } else if (Tie->Index <= F.Notes.size()) {
+      Where = F.Notes[Tie->Index - 1].Loc;
+      LineText = Record.Notes[Tie->Index - 1].LineText;
+    } else if (auto File =
+                   SM.getFileManager().getOptionalFileRef(Tie->Loc.File)) {
+      // Deleted lines: the note points at the line now where they were.
+      Where = SM.translateFileLineCol(&File->getFileEntry(), Tie->Loc.Line, 1);
+      if (Where.isValid())
+        Tie->Loc = toPlain(SM, Where);
+    }
+    std::string Message = introducedMessage(*Tie, Job.SrcRoot);
+    Record.IntroducedBy = PlainNote{Tie->Loc, Message, LineText};
+    Finding Tied = F;
+    Tied.Notes.push_back({Where.isValid() ? Where : F.Loc, Message});
+    return Tied;
+  }
+
   const NolintIndex &indexFor(FileID FID, CompilerInstance &CI) {
     auto It = Indexes.find(FID);
     if (It != Indexes.end())
@@ -88,13 +122,14 @@ private:
   }
 
   void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
+    FindingRecord Record =
+        toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts());
+    std::optional<Finding> Tied = tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(F, Level, diagnosticsFor(CI));
+    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI));
     OS.flush();
-    Result.Findings.push_back(
-        {toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts()),
-         Rendered.substr(Begin)});
+    Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
     // The finding's text lives in the finding; the unit's own diagnostics
     // stay in the shared buffer.
     Rendered.resize(Begin);
@@ -105,7 +140,7 @@ private:
   /// as a compile error, and an error-level finding (warnings-as-errors) is
   /// not one. Under -verify they must reach the unit's verifying consumer.
   DiagnosticsEngine &diagnosticsFor(CompilerInstance &CI) {
-    if (Verify)
+    if (Job.Parse.Verify)
       return CI.getDiagnostics();
     if (!Own) {
       Own = std::make_unique<DiagnosticsEngine>(
@@ -117,10 +152,10 @@ private:
   }
 
   const EffectiveConfig &Config;
+  const UnitJob &Job;
   std::string &Rendered;
   llvm::raw_string_ostream &OS;
   DiagnosticConsumer &Printer;
-  bool Verify;
   UnitResult &Result;
   std::unique_ptr<DiagnosticsEngine> Own;
   std::optional<llvm::Regex> HeaderFilter;
@@ -169,7 +204,7 @@ UnitResult runUnit(llvm::StringRef File,
   std::string Rendered;
   llvm::raw_string_ostream OS(Rendered);
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-  FilteringSink Sink(Config, Rendered, OS, Printer, Job.Parse.Verify, Result);
+  FilteringSink Sink(Config, Job, Rendered, OS, Printer, Result);
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Job.Parse, Sink, Printer);
   OS.flush();

@@ -11,6 +11,7 @@
 #ifndef TORCHLINT_SRC_CLI_UNITRUNNER_H
 #define TORCHLINT_SRC_CLI_UNITRUNNER_H
 
+#include "report/Baseline.h"
 #include "report/Config.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
@@ -46,6 +47,12 @@ struct UnitJob {
   ParseOptions Parse;
   ConfigOverrides Overrides;
   std::optional<std::string> ConfigFile;
+  /// The changed lines of --diff or --line-filter: a finding tied to them
+  /// gets an "introduced by the change" note. Decided here, where clang can
+  /// still render the note, so text, JSON and SARIF agree.
+  std::optional<LineFilter> Changes;
+  /// Paths in the tie notes are relative to this.
+  std::string SrcRoot;
   bool Color = false;
   /// Debugging aids for the isolation tests: crash or hang on a unit whose
   /// path ends with this.

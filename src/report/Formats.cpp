@@ -41,13 +41,19 @@ json recordToJson(const FindingRecord &R) {
       {"message", R.Message},     {"line_text", R.LineText}};
   if (!R.Fingerprint.empty())
     J["fingerprint"] = R.Fingerprint;
-  json Notes = json::array();
-  for (const PlainNote &N : R.Notes) {
+  auto NoteToJson = [](const PlainNote &N) {
     json Note = locationToJson(N.Loc);
     Note["message"] = N.Message;
-    Notes.push_back(Note);
-  }
+    Note["line_text"] = N.LineText;
+    return Note;
+  };
+  json Notes = json::array();
+  for (const PlainNote &N : R.Notes)
+    Notes.push_back(NoteToJson(N));
   J["notes"] = Notes;
+  // Only under --diff or --line-filter; text shows it as the last note.
+  if (R.IntroducedBy)
+    J["introduced_by"] = NoteToJson(*R.IntroducedBy);
   json Fixes = json::array();
   for (const PlainEdit &E : R.Edits)
     Fixes.push_back({{"file", E.File},
@@ -82,8 +88,14 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.Message = J.value("message", "");
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
+  auto NoteFromJson = [](const json &N) {
+    return PlainNote{locationFromJson(N), N.value("message", ""),
+                     N.value("line_text", "")};
+  };
   for (const json &N : J.value("notes", json::array()))
-    R.Notes.push_back({locationFromJson(N), N.value("message", "")});
+    R.Notes.push_back(NoteFromJson(N));
+  if (J.contains("introduced_by"))
+    R.IntroducedBy = NoteFromJson(J["introduced_by"]);
   for (const json &E : J.value("fixes", json::array()))
     R.Edits.push_back({E.value("file", ""), E.value("offset", 0u),
                        E.value("length", 0u), E.value("replacement", "")});
@@ -215,11 +227,12 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
     };
     if (!R.Fingerprint.empty())
       Result["partialFingerprints"] = {
-          {"torchlintFingerprint/v1", R.Fingerprint}};
+          {"torchlintFingerprint/v" + std::to_string(FingerprintVersion),
+           R.Fingerprint}};
+    json Related = json::array();
+    unsigned Id = 1;
     if (!R.Notes.empty()) {
-      json Related = json::array();
       json Flow = json::array();
-      unsigned Id = 1;
       for (const PlainNote &N : R.Notes) {
         json L = Locs.location(N.Loc, N.Message);
         json RL = L;
@@ -229,9 +242,17 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
       }
       // The provenance walk ends at the finding itself.
       Flow.push_back({{"location", Locs.location(R.Loc, R.Message)}});
-      Result["relatedLocations"] = Related;
       Result["codeFlows"] = {{{"threadFlows", {{{"locations", Flow}}}}}};
     }
+    // The changed line that ties the finding to the change is related but
+    // not provenance: it stays out of the code flow.
+    if (R.IntroducedBy) {
+      json RL = Locs.location(R.IntroducedBy->Loc, R.IntroducedBy->Message);
+      RL["id"] = Id++;
+      Related.push_back(RL);
+    }
+    if (!Related.empty())
+      Result["relatedLocations"] = Related;
     if (!R.Edits.empty()) {
       std::map<std::string, json> ByFile;
       for (const PlainEdit &E : R.Edits)

@@ -36,6 +36,22 @@ std::optional<CharSourceRange> editableRange(const FixItHint &Fix,
   return Range;
 }
 
+/// The source line holding L, trimmed; "" when it has no file text.
+static std::string lineTextAt(const SourceManager &SM, SourceLocation L) {
+  SourceLocation FL = SM.getFileLoc(L);
+  if (FL.isInvalid())
+    return "";
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(FL), &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Off = SM.getFileOffset(FL);
+  size_t Start = Buffer.rfind('\n', Off);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t End = Buffer.find('\n', Off);
+  return Buffer.slice(Start, End).trim().str();
+}
+
 FindingRecord toRecord(const Finding &F, Severity Level,
                        const SourceManager &SM, const LangOptions &LO) {
   FindingRecord R;
@@ -44,7 +60,7 @@ FindingRecord toRecord(const Finding &F, Severity Level,
   R.Loc = toPlain(SM, F.Loc);
   R.Message = F.Message;
   for (const FindingNote &N : F.Notes)
-    R.Notes.push_back({toPlain(SM, N.Loc), N.Message});
+    R.Notes.push_back({toPlain(SM, N.Loc), N.Message, lineTextAt(SM, N.Loc)});
   for (const FixItHint &Fix : F.Fixes) {
     std::optional<CharSourceRange> Range = editableRange(Fix, SM, LO);
     if (!Range)
@@ -57,17 +73,7 @@ FindingRecord toRecord(const Finding &F, Severity Level,
     R.Edits.push_back({std::string(Entry->getName()), Begin.second,
                        End.second - Begin.second, Fix.CodeToInsert});
   }
-  if (SourceLocation FL = SM.getFileLoc(F.Loc); FL.isValid()) {
-    bool Invalid = false;
-    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(FL), &Invalid);
-    if (!Invalid) {
-      unsigned Off = SM.getFileOffset(FL);
-      size_t Start = Buffer.rfind('\n', Off);
-      Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-      size_t End = Buffer.find('\n', Off);
-      R.LineText = Buffer.slice(Start, End).trim().str();
-    }
-  }
+  R.LineText = lineTextAt(SM, F.Loc);
   return R;
 }
 

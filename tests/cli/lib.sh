@@ -22,9 +22,10 @@ skip() {
 }
 
 # tl ARGS...: runs torchlint with the shared preamble cache; sets RC, OUT, ERR.
+# Safe under set -e: a non-zero status is recorded, not fatal.
 tl() {
-  "$TORCHLINT" --cache-dir "$TL_CACHE" --color never "$@" >"$WORK/.out" 2>"$WORK/.err"
-  RC=$?
+  RC=0
+  "$TORCHLINT" --cache-dir "$TL_CACHE" --color never "$@" >"$WORK/.out" 2>"$WORK/.err" || RC=$?
   OUT=$(cat "$WORK/.out")
   ERR=$(cat "$WORK/.err")
 }

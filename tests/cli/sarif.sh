@@ -27,10 +27,20 @@ expect_eq "$(jq -c "[$R0.codeFlows[0].threadFlows[0].locations[].location.physic
   "[6,9]" "provenance as a code flow"
 expect_eq "$(jq -c "$R0.fixes[0].artifactChanges[0].replacements" $S)" \
   '[{"deletedRegion":{"charLength":12,"charOffset":358},"insertedContent":{"text":"device"}}]' "fixes"
-expect_eq "$(jq -r "$R0.partialFingerprints[\"torchlintFingerprint/v1\"] | test(\"^[0-9a-f]{32}:0$\")" $S)" true "fingerprint"
+expect_eq "$(jq -r "$R0.partialFingerprints[\"torchlintFingerprint/v2\"] | test(\"^[0-9a-f]{32}:0$\")" $S)" true "fingerprint"
 expect_eq "$(jq -r '.runs[0].invocations[0].executionSuccessful' $S)" false "failed unit"
 expect_eq "$(jq -r '.runs[0].invocations[0].toolExecutionNotifications[0].locations[0].physicalLocation.artifactLocation.uri' $S)" \
   src/broken.cpp "failed unit location"
+
+# Under a line filter, the change that ties a finding is one more related
+# location (a note's line here), outside the code flow.
+tl --format sarif -o diff.sarif --line-filter '[{"name":"device_var.cpp","lines":[[6,6]]}]' src/device_var.cpp
+expect_rc 1
+expect_eq "$(jq -c "[$R0.relatedLocations[] | [.id, .message.text, .physicalLocation.region.startLine]]" diff.sarif)" \
+  "[[1,\"use the device chosen here, 'device'\",6],[2,\"introduced by the change at src/device_var.cpp:6\",6]]" \
+  "the tie as a related location"
+expect_eq "$(jq -c "[$R0.codeFlows[0].threadFlows[0].locations[].location.physicalLocation.region.startLine]" diff.sarif)" \
+  "[6,9]" "the code flow without the tie"
 
 # Validation needs Microsoft's multitool from npm; install it once per build.
 command -v npm >/dev/null || skip "npm is not installed; SARIF validation not run"
@@ -43,10 +53,12 @@ fi
 # Newer npm skips the package's postinstall, which marks the binary runnable.
 chmod u+x "$TOOL"/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool 2>/dev/null
 # The npm wrapper runs through a shell: the rule kinds need inner quotes.
-V=$(cd "$TOOL" && npx --no-install @microsoft/sarif-multitool validate \
-  --rule-kind '"Gh;Sarif"' "$WORK/repo/out.sarif" 2>&1)
-expect_contains "$V" "Analysis completed successfully" "multitool ran"
-if grep -E ': error ' <<<"$V"; then
-  fail "SARIF Multitool reported errors"
-fi
+for F in out.sarif diff.sarif; do
+  V=$(cd "$TOOL" && npx --no-install @microsoft/sarif-multitool validate \
+    --rule-kind '"Gh;Sarif"' "$WORK/repo/$F" 2>&1)
+  expect_contains "$V" "Analysis completed successfully" "multitool ran on $F"
+  if grep -E ': error ' <<<"$V"; then
+    fail "SARIF Multitool reported errors in $F"
+  fi
+done
 exit 0
