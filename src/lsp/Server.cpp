@@ -680,11 +680,16 @@ json Server::codeActions(const json &Params) {
       offsetAt(D.Text, Params.at("range").at("end"), Enc);
   if (!Begin || !End)
     throw RequestError{InvalidParams, "invalid range"};
+  // Whole lines: editors ask with the cursor's empty range, anywhere on the
+  // flagged line.
+  llvm::StringRef Text = D.Text;
+  size_t LineBegin = Text.rfind('\n', *Begin);
+  LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+  size_t LineEnd = Text.find('\n', *End);
   auto Texts = [this](const std::string &F) { return textOf(F); };
   for (const FindingRecord &R : *Findings) {
     size_t Start = R.Loc.Offset;
-    size_t Stop = Start + tokenLength(D.Text, Start);
-    if (Stop < *Begin || Start > *End)
+    if (Start < LineBegin || Start > LineEnd)
       continue;
     json Diagnostic = toDiagnostic(R, D.Text, Enc, Texts);
     if (!R.Edits.empty()) {
