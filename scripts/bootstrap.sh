@@ -9,6 +9,7 @@ packages=(
   llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
   libtorch-dev
+  neovim
 )
 missing=()
 for p in "${packages[@]}"; do

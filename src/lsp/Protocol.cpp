@@ -43,8 +43,8 @@ json positionAt(llvm::StringRef Text, size_t Offset, Encoding E) {
 
 std::optional<size_t> offsetAt(llvm::StringRef Text, const json &Pos,
                                Encoding E) {
-  if (!Pos.is_object() || !Pos.contains("line") ||
-      !Pos.contains("character") || !Pos["line"].is_number_unsigned() ||
+  if (!Pos.is_object() || !Pos.contains("line") || !Pos.contains("character") ||
+      !Pos["line"].is_number_unsigned() ||
       !Pos["character"].is_number_unsigned())
     return std::nullopt;
   size_t Line = Pos["line"].get<size_t>();
@@ -141,11 +141,10 @@ json toDiagnostic(const FindingRecord &R, llvm::StringRef Text, Encoding E,
                                  : Texts(N.Loc.File);
     if (!NoteText)
       continue;
-    Related.push_back(
-        {{"location",
-          {{"uri", uriFromPath(N.Loc.File)},
-           {"range", tokenRange(*NoteText, N.Loc.Offset, E)}}},
-         {"message", N.Message}});
+    Related.push_back({{"location",
+                        {{"uri", uriFromPath(N.Loc.File)},
+                         {"range", tokenRange(*NoteText, N.Loc.Offset, E)}}},
+                       {"message", N.Message}});
   }
   if (!Related.empty())
     D["relatedInformation"] = Related;

@@ -50,9 +50,8 @@ int Scheduler::msUntilDue() const {
     // poll through a pipe, so no timer is needed for them.
     if (Workers.count(File) || Workers.size() >= MaxWorkers)
       continue;
-    auto Ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(W.Due - Now)
-            .count();
+    auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(W.Due - Now)
+                  .count();
     int Wait = Ms < 0 ? 0 : int(Ms);
     if (Best < 0 || Wait < Best)
       Best = Wait;
@@ -104,8 +103,8 @@ bool Scheduler::start(const std::string &File, Waiting &W) {
   }
   ::close(Pipe[1]);
   ::fcntl(Pipe[0], F_SETFL, ::fcntl(Pipe[0], F_GETFL) | O_NONBLOCK);
-  Workers[File] =
-      Running{W.Version, std::move(W.Text), Pid, Pipe[0], Clock::now(), "", false};
+  Workers[File] = Running{
+      W.Version, std::move(W.Text), Pid, Pipe[0], Clock::now(), "", false};
   return true;
 }
 
@@ -160,8 +159,8 @@ std::vector<AnalysisDone> Scheduler::step() {
       else if (errno != EINTR)
         break; // EAGAIN: more later.
     }
-    bool Late = TimeoutSeconds && Clock::now() - R.Start >
-                                      std::chrono::seconds(TimeoutSeconds);
+    bool Late = TimeoutSeconds &&
+                Clock::now() - R.Start > std::chrono::seconds(TimeoutSeconds);
     if (R.Eof) {
       // The worker closed its pipe: it has exited or is about to.
       int Status = 0;

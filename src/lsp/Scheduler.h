@@ -41,8 +41,8 @@ class Scheduler {
 public:
   using Clock = std::chrono::steady_clock;
   /// Analyses File with the given text; runs in the worker process.
-  using AnalyzeFn =
-      std::function<UnitResult(const std::string &File, const std::string &Text)>;
+  using AnalyzeFn = std::function<UnitResult(const std::string &File,
+                                             const std::string &Text)>;
 
   Scheduler(AnalyzeFn Analyze, unsigned TimeoutSeconds, unsigned MaxWorkers)
       : Analyze(std::move(Analyze)), TimeoutSeconds(TimeoutSeconds),

@@ -251,8 +251,7 @@ void Server::handleRequest(const json &Id, const std::string &Method,
   }
 }
 
-void Server::handleNotification(const std::string &Method,
-                                const json &Params) {
+void Server::handleNotification(const std::string &Method, const json &Params) {
   if (Method == "exit") {
     Exited = true;
     return;
@@ -277,18 +276,18 @@ void Server::handleNotification(const std::string &Method,
     else if (Method == "initialized" && WatchRegistration)
       // Editors that let servers choose watch .clang-tidy and compile
       // databases for us; others send the notifications on their own.
-      Out.write({{"jsonrpc", "2.0"},
-                 {"id", "torchlint-watch-" + std::to_string(NextId++)},
-                 {"method", "client/registerCapability"},
-                 {"params",
-                  {{"registrations",
-                    {{{"id", "torchlint-watched-files"},
-                      {"method", "workspace/didChangeWatchedFiles"},
-                      {"registerOptions",
-                       {{"watchers",
-                         {{{"globPattern", "**/.clang-tidy"}},
-                          {{"globPattern",
-                            "**/compile_commands.json"}}}}}}}}}}}});
+      Out.write(
+          {{"jsonrpc", "2.0"},
+           {"id", "torchlint-watch-" + std::to_string(NextId++)},
+           {"method", "client/registerCapability"},
+           {"params",
+            {{"registrations",
+              {{{"id", "torchlint-watched-files"},
+                {"method", "workspace/didChangeWatchedFiles"},
+                {"registerOptions",
+                 {{"watchers",
+                   {{{"globPattern", "**/.clang-tidy"}},
+                    {{"globPattern", "**/compile_commands.json"}}}}}}}}}}}});
     // Other notifications ($/setTrace, ...) need nothing from us.
   } catch (const RequestError &E) {
     log(1, Method + ": " + E.Message);
@@ -351,8 +350,9 @@ json Server::initialize(const json &Params) {
     Capabilities["diagnosticProvider"] = {{"identifier", "torchlint"},
                                           {"interFileDependencies", false},
                                           {"workspaceDiagnostics", false}};
-  return {{"capabilities", Capabilities},
-          {"serverInfo", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}}};
+  return {
+      {"capabilities", Capabilities},
+      {"serverInfo", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}}};
 }
 
 void Server::applySettings(const json &Settings) {
@@ -360,8 +360,8 @@ void Server::applySettings(const json &Settings) {
     return;
   // didChangeConfiguration nests them under "torchlint"; initialization
   // options are ours alone.
-  const json &S = Settings.contains("torchlint") ? Settings["torchlint"]
-                                                 : Settings;
+  const json &S =
+      Settings.contains("torchlint") ? Settings["torchlint"] : Settings;
   if (!S.is_object())
     return;
   if (S.contains("debounceMs") && S["debounceMs"].is_number_unsigned())
@@ -537,7 +537,8 @@ void Server::analysed(AnalysisDone &Done) {
   A.Text = std::move(Done.Text);
   A.Failure = Done.Result.Failure;
   A.WorkerFailed = Done.WorkerFailed;
-  A.ResultId = std::to_string(Done.Version) + "." + std::to_string(++Generation);
+  A.ResultId =
+      std::to_string(Done.Version) + "." + std::to_string(++Generation);
   for (RenderedFinding &F : Done.Result.Findings)
     if (F.Record.Loc.File == Done.File)
       A.Findings.push_back(std::move(F.Record));
@@ -548,9 +549,9 @@ void Server::analysed(AnalysisDone &Done) {
     notify("window/showMessage", {{"type", 1}, {"message", L.Failure}});
     log(1, L.Failure);
   } else if (!L.Failure.empty()) {
-    log(2, L.Failure + (Done.Result.DiagText.empty()
-                            ? ""
-                            : "\n" + Done.Result.DiagText));
+    log(2,
+        L.Failure +
+            (Done.Result.DiagText.empty() ? "" : "\n" + Done.Result.DiagText));
   }
   if (Sched.busy(Done.File))
     return; // The same version is being analysed again (a save).
@@ -703,8 +704,8 @@ json Server::codeActions(const json &Params) {
     }
     PlainEdit Nolint = nolintEdit(File, D.Text, Start, R.Rule->Id);
     Actions.push_back(
-        {{"title", "Suppress with NOLINT(" + R.Rule->Id.str() +
-                       ") on this line"},
+        {{"title",
+          "Suppress with NOLINT(" + R.Rule->Id.str() + ") on this line"},
          {"kind", "quickfix"},
          {"diagnostics", {Diagnostic}},
          {"edit", {{"changes", toWorkspaceChanges({Nolint}, Texts, Enc)}}}});

@@ -43,7 +43,9 @@ struct Frame {
 class FrameReader {
 public:
   /// Appends bytes read from the stream.
-  void feed(llvm::StringRef Bytes) { Buffer.append(Bytes.data(), Bytes.size()); }
+  void feed(llvm::StringRef Bytes) {
+    Buffer.append(Bytes.data(), Bytes.size());
+  }
 
   /// The next complete frame, or none until more bytes arrive. A header
   /// without a usable Content-Length yields an error frame and is skipped,
