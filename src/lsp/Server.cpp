@@ -20,6 +20,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <map>
@@ -132,6 +133,11 @@ private:
   Encoding Enc = Encoding::Utf16;
   bool PullMode = false;
   bool WatchRegistration = false;
+  /// The client re-pulls every document when asked (pull mode).
+  bool RefreshSupport = false;
+  /// Configuration changed: ask the client to re-pull once the analyses it
+  /// caused are done, since no edit of the client's will.
+  bool RefreshWanted = false;
   std::chrono::milliseconds Debounce{300};
   std::optional<std::string> ChecksSetting;
   std::optional<TorchIncludes> Torch;
@@ -335,6 +341,9 @@ json Server::initialize(const json &Params) {
   WatchRegistration = Caps.value("workspace", json::object())
                           .value("didChangeWatchedFiles", json::object())
                           .value("dynamicRegistration", false);
+  RefreshSupport = Caps.value("workspace", json::object())
+                       .value("diagnostics", json::object())
+                       .value("refreshSupport", false);
   if (Params.contains("initializationOptions"))
     applySettings(Params["initializationOptions"]);
 
@@ -505,6 +514,7 @@ void Server::schedule(const std::string &File,
 void Server::rescheduleAll() {
   for (auto &[File, D] : Docs)
     schedule(File, std::chrono::milliseconds(0));
+  RefreshWanted = PullMode && RefreshSupport;
 }
 
 UnitResult Server::analyze(const std::string &File, const std::string &Text) {
@@ -568,6 +578,15 @@ void Server::analysed(AnalysisDone &Done) {
       replyError(P["id"], RequestFailed, L.Failure);
     else
       reply(P["id"], fullReport(Done.File, L, P["params"]));
+  }
+  if (RefreshWanted &&
+      std::none_of(Docs.begin(), Docs.end(),
+                   [&](const auto &E) { return Sched.busy(E.first); })) {
+    RefreshWanted = false;
+    if (!Out.write({{"jsonrpc", "2.0"},
+                    {"id", "torchlint-refresh-" + std::to_string(NextId++)},
+                    {"method", "workspace/diagnostic/refresh"}}))
+      ClientGone = true;
   }
 }
 

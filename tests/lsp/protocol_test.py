@@ -391,6 +391,45 @@ def test_pull_diagnostics():
         c.kill()
 
 
+def test_pull_refresh_after_configuration_change():
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    c = server()
+    try:
+        src = os.path.join(work, "train.cpp")
+        shutil.copy(DISCARDED, src)
+        cfg = os.path.join(work, ".clang-tidy")
+        with open(cfg, "w") as f:
+            f.write("Checks: '-*,torch-device-mismatch'\n")
+        caps = dict(PULL, workspace={"diagnostics": {"refreshSupport": True},
+                                     "didChangeWatchedFiles": {
+                                         "dynamicRegistration": True}})
+        c.initialize(capabilities=caps)
+        reg = c.wait(lambda m: m.get("method") == "client/registerCapability")
+        eq([w["globPattern"] for w in reg["params"]["registrations"][0]
+            ["registerOptions"]["watchers"]],
+           ["**/.clang-tidy", "**/compile_commands.json"], "watchers")
+        c.send({"jsonrpc": "2.0", "id": reg["id"], "result": None})
+        c.open(src)
+        r = c.call("textDocument/diagnostic",
+                   {"textDocument": {"uri": uri(src)}})["result"]
+        eq(r["items"], [], "the rule is off")
+        os.remove(cfg)
+        c.notify("workspace/didChangeWatchedFiles",
+                 {"changes": [{"uri": uri(cfg), "type": 3}]})
+        m = c.wait(lambda m: m.get("method") == "workspace/diagnostic/refresh")
+        c.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+        r = c.call("textDocument/diagnostic", {
+            "textDocument": {"uri": uri(src)},
+            "previousResultId": r["resultId"]})["result"]
+        eq([(x["code"], x["range"]["start"]["line"]) for x in r["items"]],
+           [("torch-discarded-move", 74), ("torch-discarded-move", 75)],
+           "re-pulled after the refresh")
+        c.shutdown()
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
 def test_crash_in_analysis():
     work = tempfile.mkdtemp(prefix="torchlint-lsp-")
     c = server("--crash-on", "crash_me.cpp")
