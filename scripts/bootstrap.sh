@@ -11,6 +11,9 @@ packages=(
   libtorch-dev
   neovim
 )
+# The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless
+# one is already on PATH (a NodeSource node bundles its own).
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
