@@ -256,7 +256,10 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
     // "--" ends the options; with the input moved last it must go.
     if (A == "--")
       continue;
-    if (I > 0 && !A.startswith("-") && isCppSource(A)) {
+    // A header opened in an editor is a unit of its own, named like one.
+    if (I > 0 && !A.startswith("-") &&
+        (isCppSource(A) ||
+         llvm::sys::path::filename(A) == llvm::sys::path::filename(File))) {
       llvm::SmallString<256> Abs(A);
       if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
         llvm::sys::fs::make_absolute(WorkDir, Abs);

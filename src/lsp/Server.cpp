@@ -114,6 +114,8 @@ private:
   void resolveCommand(Document &D);
   void schedule(const std::string &File, std::chrono::milliseconds Delay);
   void rescheduleAll();
+  /// Re-analyses the other open documents after an edit of a header.
+  void dependentsChanged(const Document &D);
   UnitResult analyze(const std::string &File, const std::string &Text);
   void analysed(AnalysisDone &Done);
   json diagnosticsOf(const std::string &File, const Analysis &A);
@@ -437,7 +439,8 @@ void Server::didOpen(const json &Params) {
   D.Text = TD.at("text").get<std::string>();
   D.Last.reset();
   resolveCommand(D);
-  schedule(std::string(Clean), std::chrono::milliseconds(0));
+  schedule(D.File, std::chrono::milliseconds(0));
+  dependentsChanged(D);
 }
 
 void Server::didChange(const json &Params) {
@@ -455,6 +458,7 @@ void Server::didChange(const json &Params) {
   }
   D.Version = Params.at("textDocument").at("version").get<int64_t>();
   schedule(D.File, Debounce);
+  dependentsChanged(D);
 }
 
 void Server::didSave(const json &Params) {
@@ -509,6 +513,17 @@ void Server::schedule(const std::string &File,
                       std::chrono::milliseconds Delay) {
   Document &D = Docs.at(File);
   Sched.schedule(File, D.Version, D.Text, Delay);
+}
+
+void Server::dependentsChanged(const Document &D) {
+  // The units that include a header read its unsaved text: analyse them
+  // again. Sources are not included by other files, so their edits cost
+  // one analysis only.
+  if (isCppSource(D.File))
+    return;
+  for (auto &[File, Other] : Docs)
+    if (&Other != &D)
+      schedule(File, Debounce);
 }
 
 void Server::rescheduleAll() {

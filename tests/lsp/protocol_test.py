@@ -354,6 +354,51 @@ def test_configuration_files():
         shutil.rmtree(work)
 
 
+def test_unsaved_header():
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    c = server()
+    try:
+        helper = os.path.join(work, "helper.h")
+        with open(os.path.join(SRC, "tests/cli/inputs/helper.h")) as f:
+            fixed = f.read()
+        # On disk the header does not compile; the editor holds a fixed text.
+        with open(helper, "w") as f:
+            f.write(fixed.replace("return t;", "return t"))
+        main = os.path.join(work, "main.cpp")
+        with open(main, "w") as f:
+            f.write("#include <torch/torch.h>\n"
+                    "\n"
+                    "#include \"helper.h\"\n"
+                    "\n"
+                    "int main() {\n"
+                    "  torch::Tensor x = helper(torch::ones({2}));\n"
+                    "  x.cpu();\n"
+                    "  return 0;\n"
+                    "}\n")
+        c.initialize(options={"debounceMs": 0})
+        c.open(main)
+        eq(c.diagnostics(main, 1)["diagnostics"], [],
+           "a unit whose header does not compile")
+        log = c.wait(lambda m: m.get("method") == "window/logMessage")
+        eq(log["params"]["message"].split("\n")[0],
+           "'%s' does not compile (1 error); it was not analysed" % main,
+           "the reason, in the client's log")
+        c.open(helper, text=fixed)
+        # The header's own finding, as a unit of its own.
+        d = c.diagnostics(helper, 1)["diagnostics"]
+        eq([(x["code"], x["range"]) for x in d],
+           [("torch-discarded-move", rng(5, 4, 5, 7))], "the header's finding")
+        # The source is analysed again with the header's unsaved text.
+        d = c.diagnostics(main, 1)["diagnostics"]
+        eq([(x["code"], x["range"]) for x in d],
+           [("torch-discarded-move", rng(6, 4, 6, 7))],
+           "the source with the unsaved header")
+        c.shutdown()
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
 PULL = {"textDocument": {"diagnostic": {"dynamicRegistration": False}}}
 
 
