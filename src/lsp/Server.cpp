@@ -615,7 +615,9 @@ json Server::diagnosticsOf(const std::string &File, const Analysis &A) {
 
 json Server::fullReport(const std::string &File, const Analysis &A,
                         const json &Params) {
-  if (Params.value("previousResultId", "") == A.ResultId)
+  // Params were checked by nobody yet when the reply waited for an analysis.
+  if (Params.is_object() && Params.contains("previousResultId") &&
+      Params["previousResultId"] == A.ResultId)
     return {{"kind", "unchanged"}, {"resultId", A.ResultId}};
   return {{"kind", "full"},
           {"resultId", A.ResultId},

@@ -426,8 +426,12 @@ def test_pull_diagnostics():
                         {"textDocument": {"uri": uri(DISCARDED)}})
         c.notify("$/cancelRequest", {"id": rid})
         eq(c.response(rid)["error"]["code"], -32800, "cancelled pull")
+        # A malformed previousResultId on a pull that waits for an analysis
+        # is checked only when the reply is made: it must not bring the
+        # server down.
         r = c.call("textDocument/diagnostic",
-                   {"textDocument": {"uri": uri(DISCARDED)}})["result"]
+                   {"textDocument": {"uri": uri(DISCARDED)},
+                    "previousResultId": 42})["result"]
         eq(r["items"], [discarded(74, 11, "data")], "pulled after the edit")
         no_message(c, lambda m: m.get("method") ==
                    "textDocument/publishDiagnostics", 0.5)
