@@ -185,8 +185,15 @@ int Server::run() {
     }
     if (Exited)
       break;
-    for (AnalysisDone &D : Sched.step())
-      analysed(D);
+    for (AnalysisDone &D : Sched.step()) {
+      // Client data reaches replies made here (a waiting pull's params): a
+      // mistake there must cost one reply, not the server.
+      try {
+        analysed(D);
+      } catch (const json::exception &E) {
+        log(1, std::string("internal error: ") + E.what());
+      }
+    }
   }
   return ShutdownRequested ? 0 : 1;
 }
