@@ -246,8 +246,13 @@ void Server::handleRequest(const json &Id, const std::string &Method,
       reply(Id, initialize(Params));
     } else if (Method == "shutdown") {
       ShutdownRequested = true;
-      for (auto &[File, D] : Docs)
+      for (auto &[File, D] : Docs) {
         Sched.cancel(File);
+        // Their analyses will not finish: answer rather than leave them.
+        for (const json &P : D.PendingPulls)
+          replyError(P["id"], RequestCancelled, "the server is shutting down");
+        D.PendingPulls.clear();
+      }
       reply(Id, nullptr);
     } else if (Method == "textDocument/codeAction") {
       reply(Id, codeActions(Params));
