@@ -5,6 +5,7 @@
 
 #include "torchlint/Engine.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -45,6 +46,31 @@ void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
                                   "' " + S.Message});
 }
 
+/// True when a field can be named at At, inside FD: FD is a non-static
+/// member function of the field's class and, inside a constructor's member
+/// initialiser, the field is initialised before the one being initialised.
+static bool fieldNameableAt(const FieldDecl *Field, const FunctionDecl *FD,
+                            const Expr *At, ASTContext &Ctx) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->isStatic() || MD->getParent() != Field->getParent())
+    return false;
+  DynTypedNode Node = DynTypedNode::create(*At);
+  for (unsigned Steps = 0; Steps < 64; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return true;
+    if (const auto *Init = Parents[0].get<CXXCtorInitializer>()) {
+      const FieldDecl *Target = Init->getMember();
+      return Target && Target->getParent() == Field->getParent() &&
+             Field->getFieldIndex() < Target->getFieldIndex();
+    }
+    if (Parents[0].get<Decl>())
+      return true;
+    Node = Parents[0];
+  }
+  return true;
+}
+
 bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,
                       ASTContext &Ctx) {
   if (D.FixText.empty())
@@ -56,6 +82,8 @@ bool deviceNameableAt(const Device &D, SourceLocation Loc, const Expr *At,
     return false;
   if (const auto *P = dyn_cast<ParmVarDecl>(D.Var))
     return llvm::is_contained(FD->parameters(), P);
+  if (const auto *Field = dyn_cast<FieldDecl>(D.Var))
+    return fieldNameableAt(Field, FD, At, Ctx);
   const auto *VD = dyn_cast<VarDecl>(D.Var);
   return VD && VD->getParentFunctionOrMethod() == FD &&
          Ctx.getSourceManager().isBeforeInTranslationUnit(VD->getLocation(),

@@ -1,7 +1,8 @@
 //===- DeviceGuards.cpp - Is an accelerator safe to name here? ------------===//
 
 #include "DeviceGuards.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -170,14 +171,15 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
     if (!MD || !MD->getIdentifier())
       return GuardSense::None;
     llvm::StringRef Name = MD->getName();
-    std::string Class = MD->getParent()->getQualifiedNameAsString();
-    bool DeviceOrTensor = Class == "c10::Device" || Class == "at::Tensor" ||
-                          Class == "at::TensorBase";
+    const CXXRecordDecl *Class = MD->getParent();
+    bool DeviceOrTensor = api::hasQualifiedName(Class, "c10::Device") ||
+                          api::hasQualifiedName(Class, "at::Tensor") ||
+                          api::hasQualifiedName(Class, "at::TensorBase");
     if (DeviceOrTensor && Name == "is_cuda")
       return GuardSense::Available;
     if (DeviceOrTensor && Name == "is_cpu")
       return GuardSense::Unavailable;
-    if (Class == "at::Context" && Name == "hasCUDA")
+    if (api::hasQualifiedName(Class, "at::Context") && Name == "hasCUDA")
       return GuardSense::Available;
     return GuardSense::None;
   }

@@ -9,7 +9,8 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -34,7 +35,7 @@ public:
   void run(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
     const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
-    if (!isDiscardedValue(Call, Ctx))
+    if (!api::isDiscardedValue(Call, Ctx))
       return;
     const Expr *Object = api::ignoreWrappers(Call->getImplicitObjectArgument());
     std::string ObjectText = api::sourceText(Object, Ctx);

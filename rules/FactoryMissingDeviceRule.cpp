@@ -11,7 +11,8 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 using namespace clang;
 
@@ -53,9 +54,7 @@ private:
       if (isa<CXXDefaultArgExpr>(A))
         continue;
       LastWritten = A;
-      const CXXRecordDecl *RD =
-          A->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && RD->getQualifiedNameAsString() == "c10::TensorOptions")
+      if (api::isTensorOptionsType(A->getType()))
         Options = A;
     }
     if (!LastWritten)

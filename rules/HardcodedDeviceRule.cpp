@@ -9,7 +9,8 @@
 #include "DeviceGuards.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 

@@ -9,7 +9,8 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/TemplateBase.h"
 
@@ -25,7 +26,7 @@ bool isDeviceArgumentType(QualType T) {
     return true;
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
-  return Spec && Spec->getQualifiedNameAsString() == "c10::optional" &&
+  return Spec && api::hasQualifiedName(Spec, "c10::optional") &&
          Spec->getTemplateArgs().size() == 1 &&
          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
          api::isDeviceType(Spec->getTemplateArgs()[0].getAsType());

@@ -2,7 +2,8 @@
 
 #include "RuleUtils.h"
 #include "DeviceGuards.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -128,40 +129,6 @@ std::optional<FixItHint> insertFix(SourceLocation Loc, llvm::StringRef Text,
   if (Loc.isInvalid())
     return std::nullopt;
   return FixItHint::CreateInsertion(Loc, Text);
-}
-
-bool isDiscardedValue(const Expr *E, ASTContext &Ctx) {
-  DynTypedNode Child = DynTypedNode::create(*E);
-  for (unsigned Steps = 0; Steps < 16; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Child);
-    if (Parents.empty())
-      return false;
-    const DynTypedNode &P = Parents[0];
-    const Stmt *C = Child.get<Stmt>();
-    if (P.get<ExprWithCleanups>() || P.get<CXXBindTemporaryExpr>() ||
-        P.get<ParenExpr>() || P.get<MaterializeTemporaryExpr>()) {
-      Child = P;
-      continue;
-    }
-    if (P.get<CompoundStmt>() || P.get<LabelStmt>() || P.get<AttributedStmt>())
-      return true;
-    if (const auto *If = P.get<IfStmt>())
-      return C == If->getThen() || C == If->getElse();
-    if (const auto *For = P.get<ForStmt>())
-      return C == For->getBody() || C == For->getInc();
-    if (const auto *RF = P.get<CXXForRangeStmt>())
-      return C == RF->getBody();
-    if (const auto *W = P.get<WhileStmt>())
-      return C == W->getBody();
-    if (const auto *D = P.get<DoStmt>())
-      return C == D->getBody();
-    if (const auto *SC = P.get<SwitchCase>())
-      return C == SC->getSubStmt();
-    if (const auto *BO = P.get<BinaryOperator>())
-      return BO->getOpcode() == BO_Comma && C == BO->getLHS();
-    return false;
-  }
-  return false;
 }
 
 } // namespace torchlint

@@ -32,10 +32,6 @@ std::optional<clang::FixItHint> insertFix(clang::SourceLocation Loc,
                                           llvm::StringRef Text, bool After,
                                           const clang::ASTContext &Ctx);
 
-/// True when the value of E is thrown away: E is a statement of its own, the
-/// body of a branch or loop, or the left side of a comma.
-bool isDiscardedValue(const clang::Expr *E, clang::ASTContext &Ctx);
-
 } // namespace torchlint
 
 #endif

@@ -15,7 +15,8 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -57,7 +58,7 @@ bool isRegisterCall(const CallExpr *CE) {
   llvm::StringRef N = MD->getName();
   return (N == "register_buffer" || N == "register_parameter" ||
           N == "register_module") &&
-         MD->getParent()->getQualifiedNameAsString() == "torch::nn::Module";
+         api::hasQualifiedName(MD->getParent(), "torch::nn::Module");
 }
 
 /// The field a member expression names on `this`, if any.

@@ -71,6 +71,11 @@ public:
   const RuleOptions &options() const { return Options; }
 
   struct Result;
+  struct ClassState;
+
+  /// What the member functions of RD (an ordinary class, not a module) may
+  /// assume about its fields on entry, computed once from its constructors.
+  const ClassState &classState(const clang::CXXRecordDecl *RD);
 
 private:
   Result &analyse(const clang::FunctionDecl *FD);
@@ -79,6 +84,8 @@ private:
   const RuleOptions &Options;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>
+      Classes;
 };
 
 } // namespace torchlint

@@ -20,8 +20,8 @@
 
 #include "torchlint/Provenance.h"
 
-#include "../../rules/RuleUtils.h"
-#include "../../rules/TorchApi.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -35,22 +35,31 @@ using namespace clang;
 
 namespace torchlint {
 
+namespace {
+using State = llvm::DenseMap<const ValueDecl *, DeviceSet>;
+} // namespace
+
 struct ProvenanceCache::Result {
   std::vector<DeviceConflict> Conflicts;
   ReturnSummary Summary;
+  /// For a constructor of a tracked class: its fields when it returns.
+  State Fields;
+};
+
+/// What every member function of a class may assume on entry: the facts
+/// that all of its constructors establish for a field that no other member
+/// function changes.
+struct ProvenanceCache::ClassState {
+  State Fields;
 };
 
 namespace {
-
-using State = llvm::DenseMap<const ValueDecl *, DeviceSet>;
 
 //===----------------------------------------------------------------------===//
 // The LibTorch facts the transfer functions use.
 //===----------------------------------------------------------------------===//
 
-using api::isDeviceAgnosticFunction;
-using api::isDeviceAgnosticMethod;
-using api::isFactoryName;
+using api::DeviceBehaviour;
 using api::isTorchNamespaceFunction;
 using api::moduleClassOf;
 
@@ -76,28 +85,34 @@ bool registersState(const CXXRecordDecl *RD) {
   return F.Found;
 }
 
-/// True when a module's constructor arguments hand it a weight tensor
-/// (CrossEntropyLossOptions().weight(w), BCEWithLogitsLoss pos_weight).
-bool givesWeight(const Expr *Init) {
+/// The tensors an options object carries for an operation's inputs:
+/// `.weight(w)` and `.pos_weight(w)` of a loss's options
+/// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).
+/// A loss built with them holds them as buffers; a functional loss receives
+/// them next to its input.
+llvm::SmallVector<const Expr *, 2> optionTensors(const Expr *Options) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
+    llvm::SmallVector<const Expr *, 2> Found;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
         if (MD->getIdentifier() &&
             (MD->getName() == "weight" || MD->getName() == "pos_weight") &&
-            MC->getNumArgs() == 1)
-          Found = true;
-      return !Found;
+            MC->getNumArgs() == 1 && api::isInTorchNamespace(MD) &&
+            api::isTensorType(MC->getArg(0)->getType()))
+          Found.push_back(MC->getArg(0));
+      return true;
     }
+    // A lambda inside the options is other code.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   } F;
-  F.TraverseStmt(const_cast<Expr *>(Init));
+  F.TraverseStmt(const_cast<Expr *>(Options));
   return F.Found;
 }
 
 bool moduleHasState(const CXXRecordDecl *RD) {
   if (!RD)
     return false;
-  if (llvm::StringRef(RD->getQualifiedNameAsString()).startswith("torch::nn::"))
+  if (api::isTorchModuleClass(RD))
     return !api::isStatelessModuleClass(RD);
   return registersState(RD);
 }
@@ -136,10 +151,98 @@ std::string shortSpelling(const Device &D) {
   return D.Spelling;
 }
 
+/// True for declarations of the standard library (std:: and the inline or
+/// nested namespaces and classes inside it).
+bool isInStd(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
 unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
   return Ctx.getSourceManager().getPresumedLineNumber(
       Ctx.getSourceManager().getFileLoc(L));
 }
+
+/// Finds the variables and fields of `this` that a body may change after
+/// their initialisation: assigned, moved with Module::to, changed by a
+/// non-const method, passed by non-const reference, or whose address is
+/// taken. (Constructors are not calls here: LibTorch's TensorOptions binds a
+/// Device to a forwarding reference without changing it.)
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  llvm::SmallPtrSet<const ValueDecl *, 8> Written;
+
+  /// The variable, or field of `this`, that E names, a holder's `->`
+  /// looked through.
+  static const ValueDecl *target(const Expr *E) {
+    E = api::ignoreWrappers(E);
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+      if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+        E = api::ignoreWrappers(OC->getArg(0));
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+      return DRE->getDecl();
+    const auto *ME = dyn_cast_or_null<MemberExpr>(E);
+    if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      add(OC->getArg(0));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      add(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    // model_->to(device): Module::to moves the module in place;
+    // device.set_index(1) changes a device.
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if ((MD->getIdentifier() && MD->getName() == "to" &&
+           api::isModuleClass(MD->getParent())) ||
+          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
+        add(MC->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // A variable captured by reference may change whenever the lambda runs.
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<ValueDecl>(C.getCapturedVar()))
+          Written.insert(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // Arguments bound to non-const references may be reassigned. (Lambda
+    // bodies that capture `this` are visited too, as part of the method.)
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(CE))
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        add(CE->getArg(I));
+    }
+    return true;
+  }
+
+private:
+  void add(const Expr *E) {
+    if (const ValueDecl *VD = target(E))
+      Written.insert(VD);
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // One function.
@@ -149,8 +252,23 @@ class FunctionAnalysis {
 public:
   FunctionAnalysis(ProvenanceCache &Cache, const FunctionDecl *FD)
       : Cache(Cache), Ctx(Cache.context()), FD(FD) {
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
       InModule = api::isModuleClass(MD->getParent());
+      if (!MD->isStatic())
+        TrackedClass = trackedClassOf(MD);
+    }
+  }
+
+  /// The class whose fields a method of it tracks as abstract locations:
+  /// an ordinary class (a trainer, an agent, a replay buffer). Fields of a
+  /// torch::nn::Module move with the module and follow its input instead;
+  /// lambdas' closure classes have no state of their own worth tracking.
+  static const CXXRecordDecl *trackedClassOf(const CXXMethodDecl *MD) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if (!RD || RD->isLambda() || RD->isDependentContext() ||
+        api::isModuleClass(RD) || api::isInTorchNamespace(RD))
+      return nullptr;
+    return RD;
   }
 
   /// Runs the analysis; false when it gave up.
@@ -158,6 +276,9 @@ public:
 
 private:
   // Expression evaluation -------------------------------------------------
+  /// The local variable, parameter or field of `this` that E names (a
+  /// module holder's `->` looked through), whose facts the state keeps.
+  const ValueDecl *trackedDecl(const Expr *E) const;
   DeviceSet evalTensor(const Expr *E, const State &S, unsigned Depth = 0);
   std::optional<DeviceFact> evalDevice(const Expr *E, const State &S,
                                        unsigned Depth = 0);
@@ -166,14 +287,30 @@ private:
   std::optional<DeviceSet> evalOptions(const Expr *E, const State &S,
                                        unsigned Depth);
   DeviceSet evalCall(const CallExpr *CE, const State &S, unsigned Depth);
+  /// Where the tensors of a container, tuple or braced list live, when they
+  /// all live in one place.
+  DeviceSet evalContainer(const Expr *E, const State &S, unsigned Depth);
+  /// A call of the unit's own function, method or lambda: its summary.
+  DeviceSet evalUserCall(const clang::Expr *Call, const FunctionDecl *Callee,
+                         llvm::ArrayRef<const Expr *> Args, const State &S,
+                         unsigned Depth);
   DeviceSet evalModuleCall(const Expr *Call, const Expr *Module,
                            llvm::ArrayRef<const Expr *> Args, const State &S,
                            unsigned Depth);
   DeviceSet moduleDevice(const Expr *Module, const State &S);
   DeviceFact symbolicVar(const ValueDecl *VD, bool FollowsInput);
+  /// True when VD, a local of this function, may change after its
+  /// initialisation (assigned, passed by reference, captured by reference).
+  bool isMutatedLocal(const VarDecl *VD);
+  std::optional<WriteFinder> Writes;
 
   // Transfer and checks ---------------------------------------------------
   void transfer(const Stmt *S, State &St, bool Report);
+  void transferElement(const CFGElement &El, State &St, bool Report);
+  /// The facts of a module variable or field initialised by Init: born on
+  /// the CPU when Init creates a module that has state.
+  DeviceSet newModule(const ValueDecl *VD, const Expr *Init,
+                      SourceLocation Loc, const State &St);
   void assign(const ValueDecl *VD, DeviceSet Value, State &St);
   struct SiteOperand {
     ConflictOperand Op;
@@ -188,6 +325,8 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *FD;
   bool InModule = false;
+  const CXXRecordDecl *TrackedClass = nullptr;
+  void transferInitializer(const CXXCtorInitializer *Init, State &St);
   ProvenanceCache::Result *Out = nullptr;
   std::vector<DeviceSet> Returns;
   bool ReturnsUnknown = false;
@@ -199,6 +338,31 @@ private:
   std::string moduleName(const Expr *Module);
   llvm::SmallPtrSet<const Expr *, 8> ReportedSites;
 };
+
+const ValueDecl *FunctionAnalysis::trackedDecl(const Expr *E) const {
+  E = api::ignoreWrappers(E);
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+      E = api::ignoreWrappers(OC->getArg(0));
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (TrackedClass && F->getParent() == TrackedClass &&
+          isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return F;
+  return nullptr;
+}
+
+bool FunctionAnalysis::isMutatedLocal(const VarDecl *VD) {
+  if (!FD->getBody())
+    return true;
+  if (!Writes) {
+    Writes.emplace();
+    Writes->TraverseStmt(FD->getBody());
+  }
+  return Writes->Written.count(VD);
+}
 
 DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
                                          bool FollowsInput) {
@@ -291,6 +455,17 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
       if (std::optional<DeviceFact> Init =
               evalDevice(VD->getInit(), S, Depth + 1);
           Init && Init->Where.Kind != Device::Symbolic) {
+        Init->Where.FixText = VD->getNameAsString();
+        Init->Where.Var = VD;
+        return Init;
+      }
+    // A local built as the CPU (`torch::Device cpu(torch::kCPU)`) and never
+    // changed is the CPU, not a run-time choice, const or not.
+    if (VD->hasInit() && VD->isLocalVarDecl() &&
+        VD->getParentFunctionOrMethod() == FD && !isMutatedLocal(VD))
+      if (std::optional<DeviceFact> Init =
+              evalDevice(VD->getInit(), S, Depth + 1);
+          Init && Init->Where.Kind == Device::Cpu) {
         Init->Where.FixText = VD->getNameAsString();
         Init->Where.Var = VD;
         return Init;
@@ -395,22 +570,14 @@ std::string FunctionAnalysis::moduleName(const Expr *Module) {
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
   if (moduleHasState(moduleClassOf(Module->getType())))
     return true;
-  Module = api::ignoreWrappers(Module);
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Module))
-    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-      Module = api::ignoreWrappers(OC->getArg(0));
-  const auto *DRE = dyn_cast<DeclRefExpr>(Module);
-  return DRE && StatefulVars.count(DRE->getDecl());
+  const ValueDecl *VD = trackedDecl(Module);
+  return VD && StatefulVars.count(VD);
 }
 
 DeviceSet FunctionAnalysis::moduleDevice(const Expr *Module, const State &S) {
-  Module = api::ignoreWrappers(Module);
   // model->forward(x): the object is model.operator->().
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Module))
-    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-      Module = api::ignoreWrappers(OC->getArg(0));
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Module)) {
-    auto It = S.find(DRE->getDecl());
+  if (const ValueDecl *VD = trackedDecl(Module)) {
+    auto It = S.find(VD);
     if (It != S.end())
       return It->second;
   }
@@ -437,6 +604,63 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
   return Result;
 }
 
+DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
+                                         const FunctionDecl *Callee,
+                                         llvm::ArrayRef<const Expr *> Args,
+                                         const State &S, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || isTorchNamespaceFunction(Def) || isInStd(Def))
+    return DeviceSet();
+  const ReturnSummary &Sum = Cache.summary(Def);
+  // A lambda or function object is named by the variable that holds it.
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+  std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
+  std::string Step = "is returned by '" + Name + "' here";
+  DeviceSet R;
+  switch (Sum.Kind) {
+  case ReturnSummary::Fixed:
+    R = DeviceSet(Sum.Fact);
+    break;
+  case ReturnSummary::FollowsArg:
+    if (Sum.Index < Args.size())
+      R = evalTensor(Args[Sum.Index], S, Depth + 1);
+    break;
+  case ReturnSummary::FollowsDeviceArg:
+    if (Sum.Index < Args.size())
+      if (std::optional<DeviceFact> F = evalDevice(Args[Sum.Index], S, Depth + 1))
+        R = DeviceSet(*F);
+    break;
+  case ReturnSummary::Unknown:
+    break;
+  }
+  R.addStep(Call->getBeginLoc(), Step);
+  return R;
+}
+
+/// The call operator a callable object runs: a lambda's, a function
+/// object's, or that of the lambda a std::function variable was built from.
+static const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+  if (!MD)
+    return nullptr;
+  if (!isInStd(MD))
+    return MD;
+  // std::function<Tensor(int64_t)> f = [](int64_t n) {...}; f(8).
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0)));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasInit() || !VD->isLocalVarDecl())
+    return nullptr;
+  const Expr *Init = api::ignoreWrappers(VD->getInit());
+  while (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
+    if (CE->getNumArgs() != 1)
+      return nullptr;
+    Init = api::ignoreWrappers(CE->getArg(0));
+  }
+  const auto *LE = dyn_cast<LambdaExpr>(Init);
+  return LE ? LE->getCallOperator() : nullptr;
+}
+
 DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
                                      unsigned Depth) {
   const FunctionDecl *Callee = CE->getDirectCallee();
@@ -446,21 +670,18 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
 
   // std::get<N>(lstm(x)): the element lives where the tuple was computed.
   if (Name == "get" && Callee->isInStdNamespace() && CE->getNumArgs() == 1)
-    return evalTensor(CE->getArg(0), S, Depth + 1);
+    return evalContainer(CE->getArg(0), S, Depth + 1);
 
-  if (isTorchNamespaceFunction(Callee) && isFactoryName(Name)) {
+  if (api::isFactoryCall(CE)) {
     // The options argument, when written, decides.
     const Expr *Options = nullptr;
     for (const Expr *A : CE->arguments())
-      if (A->getType().getNonReferenceType()->getAsCXXRecordDecl() &&
-          A->getType()
-                  .getNonReferenceType()
-                  ->getAsCXXRecordDecl()
-                  ->getQualifiedNameAsString() == "c10::TensorOptions")
+      if (api::isTensorOptionsType(A->getType()))
         Options = A;
     std::optional<DeviceSet> FromOptions =
         Options ? evalOptions(Options, S, Depth + 1) : std::nullopt;
-    if (Name.endswith("_like") && !FromOptions) {
+    if (api::deviceBehaviour(Callee) == DeviceBehaviour::Like &&
+        !FromOptions) {
       DeviceSet Src = evalTensor(CE->getArg(0), S, Depth + 1);
       return Src;
     }
@@ -485,45 +706,93 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
   }
 
   // The unit's own functions: their summaries.
-  if (!isTorchNamespaceFunction(Callee) && Callee->hasBody()) {
-    const FunctionDecl *Def = nullptr;
-    Callee->hasBody(Def);
-    const ReturnSummary &Sum = Cache.summary(Def);
-    std::string Step =
-        "is returned by '" + Callee->getNameAsString() + "' here";
-    switch (Sum.Kind) {
-    case ReturnSummary::Fixed: {
-      DeviceSet R(Sum.Fact);
-      R.addStep(CE->getBeginLoc(), Step);
-      return R;
-    }
-    case ReturnSummary::FollowsArg:
-      if (Sum.Index < CE->getNumArgs()) {
-        DeviceSet R = evalTensor(CE->getArg(Sum.Index), S, Depth + 1);
-        R.addStep(CE->getBeginLoc(), Step);
-        return R;
-      }
-      return DeviceSet();
-    case ReturnSummary::FollowsDeviceArg:
-      if (Sum.Index < CE->getNumArgs())
-        if (std::optional<DeviceFact> F =
-                evalDevice(CE->getArg(Sum.Index), S, Depth + 1)) {
-          DeviceSet R(*F);
-          R.addStep(CE->getBeginLoc(), Step);
-          return R;
-        }
-      return DeviceSet();
-    case ReturnSummary::Unknown:
-      return DeviceSet();
-    }
-  }
+  if (!isTorchNamespaceFunction(Callee))
+    return evalUserCall(CE, Callee, {CE->getArgs(), CE->getNumArgs()}, S,
+                        Depth);
 
-  // Other torch:: operations: the result lives with the tensor inputs.
-  if (isTorchNamespaceFunction(Callee))
+  // Other torch:: operations: the result lives with the tensor inputs, or
+  // with the tensors of a list (torch::stack(tensors), torch::cat({a, b})).
+  if (isTorchNamespaceFunction(Callee)) {
     for (const Expr *A : CE->arguments())
       if (api::isTensorType(A->getType()))
         return evalTensor(A, S, Depth + 1);
+    for (const Expr *A : CE->arguments()) {
+      // A TensorList argument built from a vector or a braced list.
+      const Expr *List = api::ignoreWrappers(A);
+      if (api::isTensorContainerType(List->getType()) ||
+          isa<InitListExpr>(List) || isa<CXXStdInitializerListExpr>(List))
+        return evalContainer(List, S, Depth + 1);
+    }
+  }
   return DeviceSet();
+}
+
+static bool isOneOf(llvm::StringRef Name,
+                    std::initializer_list<llvm::StringRef> Names) {
+  return llvm::is_contained(Names, Name);
+}
+
+/// The device of values that are all on one device; unknown when they are
+/// not, or when one is unknown. (Elements of one container are not paths:
+/// a tuple of a CPU and a device tensor says nothing about either.)
+static DeviceSet agree(llvm::ArrayRef<DeviceSet> Elements) {
+  if (Elements.empty())
+    return DeviceSet();
+  const DeviceFact *First = Elements.front().single();
+  if (!First)
+    return DeviceSet();
+  for (const DeviceSet &E : Elements.drop_front()) {
+    const DeviceFact *One = E.single();
+    if (!One || !(One->Where == First->Where))
+      return DeviceSet();
+  }
+  return Elements.front();
+}
+
+DeviceSet FunctionAnalysis::evalContainer(const Expr *E, const State &S,
+                                          unsigned Depth) {
+  if (!E || Depth > 24)
+    return DeviceSet();
+  E = api::ignoreWrappers(E);
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = api::ignoreWrappers(IL->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1)
+    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+            api::ignoreWrappers(CE->getArg(0))))
+      E = api::ignoreWrappers(IL->getSubExpr());
+  auto Elements = [&](auto Range) {
+    llvm::SmallVector<DeviceSet, 4> Sets;
+    for (const Expr *Item : Range)
+      if (api::isTensorType(Item->getType()))
+        Sets.push_back(evalTensor(Item, S, Depth + 1));
+      else
+        return DeviceSet();
+    return agree(Sets);
+  };
+  // {a, b} and std::vector<torch::Tensor>{a, b}.
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return Elements(List->inits());
+  // std::make_tuple(h0, c0), std::make_pair(a, b).
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        isOneOf(Callee->getName(),
+                {"make_tuple", "make_pair", "forward_as_tuple", "tie"}))
+      return Elements(CE->arguments());
+  // x.chunk(3) and torch::split(x, 2): the pieces are where x is.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object && api::isTensorContainerType(Object->getType())) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      // v.at(i), v.front(), v.back().
+      if (MD && MD->getIdentifier() &&
+          isOneOf(MD->getName(), {"at", "front", "back"}))
+        return evalContainer(Object, S, Depth + 1);
+      return DeviceSet();
+    }
+  }
+  return evalTensor(E, S, Depth + 1);
 }
 
 DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
@@ -546,11 +815,15 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
   }
 
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // A field of this object: what the constructor (or this function) put
+    // there.
+    if (const ValueDecl *Field = trackedDecl(ME)) {
+      auto It = S.find(Field);
+      return It != S.end() ? It->second : DeviceSet();
+    }
     // batch.data / batch.target from a data loader are CPU tensors.
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-    const CXXRecordDecl *RD =
-        Base->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (RD && RD->getQualifiedNameAsString() == "torch::data::Example") {
+    if (api::isDataExampleType(Base->getType())) {
       DeviceFact F;
       F.Where = Device::cpu();
       F.Birth = ME;
@@ -578,6 +851,12 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       llvm::SmallVector<const Expr *, 4> Args(MC->arguments());
       return evalModuleCall(MC, Object, Args, S, Depth);
     }
+    // v.at(i), v.front(), v.back() of a container of tensors.
+    if (api::isTensorContainerType(Object->getType()))
+      return evalContainer(MC, S, Depth);
+    // The unit's own member functions (a trainer's make_batch()).
+    if (!api::isInTorchNamespace(MD) && !api::isTensorType(Object->getType()))
+      return evalUserCall(MC, MD, {MC->getArgs(), MC->getNumArgs()}, S, Depth);
     if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
       return DeviceSet();
     llvm::StringRef N = MD->getName();
@@ -599,9 +878,11 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
         return DeviceSet(F);
       }
     }
-    if (N == "cpu" || N == "cuda" || N == "to") {
+    if (api::deviceBehaviour(MD) == DeviceBehaviour::Move) {
       std::optional<DeviceSet> Moved;
-      if (N == "cpu") {
+      if (N == "type_as" && MC->getNumArgs() >= 1) {
+        Moved = evalTensor(MC->getArg(0), S, Depth + 1);
+      } else if (N == "cpu") {
         DeviceFact F;
         F.Where = Device::cpu();
         Moved = DeviceSet(F);
@@ -637,6 +918,19 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
     }
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return evalTensor(OC->getArg(1), S, Depth + 1);
+    // pieces[0], where pieces = x.chunk(3).
+    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+        api::isTensorContainerType(OC->getArg(0)->getType()))
+      return evalContainer(OC->getArg(0), S, Depth + 1);
+    // make_targets(8): a lambda or function object of the unit.
+    if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
+      if (const CXXMethodDecl *Op = callOperatorOf(OC)) {
+        if (api::isInTorchNamespace(Op))
+          return DeviceSet();
+        llvm::SmallVector<const Expr *, 4> Args(
+            llvm::drop_begin(OC->arguments()));
+        return evalUserCall(OC, Op, Args, S, Depth);
+      }
     // Arithmetic: where the non-scalar operand lives.
     for (const Expr *A : OC->arguments())
       if (api::isTensorType(A->getType())) {
@@ -681,6 +975,63 @@ void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value, State &St) {
   St[VD] = std::move(Value);
 }
 
+DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
+                                      SourceLocation Loc, const State &St) {
+  const Expr *Stripped = api::ignoreWrappers(Init);
+  // A loss given a weight holds that very tensor as its buffer: the module
+  // is where the weight is.
+  if (!isa<DeclRefExpr>(Stripped) && !isa<MemberExpr>(Stripped))
+    if (llvm::SmallVector<const Expr *, 2> Weights = optionTensors(Init);
+        !Weights.empty()) {
+      StatefulVars.insert(VD);
+      DeviceSet W = evalTensor(Weights.front(), St);
+      W.addStep(Weights.front()->getBeginLoc(),
+                "is given to '" + VD->getNameAsString() + "' as its weight here");
+      W.nameSubject(text(Weights.front(), Ctx));
+      return W;
+    }
+  // A copy of another holder shares its module; `Net model{nullptr}` holds
+  // none yet.
+  if (isa<DeclRefExpr>(Stripped) || isa<MemberExpr>(Stripped) ||
+      Stripped->getType()->isNullPtrType() ||
+      !(moduleHasState(moduleClassOf(VD->getType())) || StatefulVars.count(VD)))
+    return DeviceSet();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
+      CE && CE->getNumArgs() == 1 &&
+      CE->getArg(0)->getType()->isNullPtrType())
+    return DeviceSet();
+  DeviceFact F;
+  F.Where = Device::cpu();
+  F.Steps.push_back(
+      {Loc, "is created on the CPU here (modules are born on the CPU)"});
+  return DeviceSet(F);
+}
+
+void FunctionAnalysis::transferInitializer(const CXXCtorInitializer *Init,
+                                           State &St) {
+  const FieldDecl *F = Init->getMember();
+  const Expr *E = Init->getInit();
+  if (!F || !E || F->getParent() != TrackedClass)
+    return;
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+    E = Default->getExpr();
+  if (!E)
+    return;
+  if (api::isTensorType(F->getType()) && !F->getType()->isReferenceType())
+    assign(F, evalTensor(E, St), St);
+  else if (isModuleValueType(F->getType()) &&
+           !F->getType()->isReferenceType())
+    assign(F, newModule(F, E, Init->getSourceLocation(), St), St);
+}
+
+void FunctionAnalysis::transferElement(const CFGElement &El, State &St,
+                                       bool Report) {
+  if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+    transfer(CS->getStmt(), St, Report);
+  else if (std::optional<CFGInitializer> CI = El.getAs<CFGInitializer>())
+    transferInitializer(CI->getInitializer(), St);
+}
+
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report)
     checkSites(S, St);
@@ -701,51 +1052,75 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       if (api::isTensorType(T) && !T->isReferenceType()) {
         assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DeviceSet(),
                St);
+      } else if (api::isTensorContainerType(T) && !T->isReferenceType()) {
+        // An empty container is filled later: its first element decides.
+        const Expr *Init =
+            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+        if (Init && !(Ctor && Ctor->getNumArgs() == 0))
+          assign(VD, evalContainer(Init, St, 0), St);
       } else if (isModuleValueType(T) && !T->isReferenceType()) {
-        const CXXRecordDecl *Impl = moduleClassOf(T);
-        DeviceSet V;
-        if (VD->hasInit() && givesWeight(VD->getInit()))
-          StatefulVars.insert(VD);
-        if ((moduleHasState(Impl) || StatefulVars.count(VD)) && VD->hasInit() &&
-            !isa<DeclRefExpr>(api::ignoreWrappers(VD->getInit()))) {
-          DeviceFact F;
-          F.Where = Device::cpu();
-          F.Steps.push_back({VD->getLocation(),
-                             "is created on the CPU here (modules are born "
-                             "on the CPU)"});
-          V = DeviceSet(F);
-        }
-        assign(VD, V, St);
+        assign(VD,
+               VD->hasInit()
+                   ? newModule(VD, VD->getInit(), VD->getLocation(), St)
+                   : DeviceSet(),
+               St);
       }
     }
     return;
   }
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0))))
-        if (api::isTensorType(DRE->getType()) && St.count(DRE->getDecl())) {
-          DeviceSet V = evalTensor(OC->getArg(1), St);
-          std::string Path = pathNote(OC);
-          if (!Path.empty())
-            V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
-          assign(DRE->getDecl(), V, St);
-        }
+    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+      return;
+    const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
+    const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
+                              ? trackedDecl(Lhs)
+                              : nullptr;
+    if (!VD)
+      return;
+    // A field is tracked from its first assignment on; a local from its
+    // declaration.
+    bool Field = isa<FieldDecl>(VD);
+    if (api::isTensorType(VD->getType()) && (Field || St.count(VD))) {
+      DeviceSet V = evalTensor(OC->getArg(1), St);
+      std::string Path = pathNote(OC);
+      if (!Path.empty())
+        V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
+      assign(VD, V, St);
+    } else if (isModuleValueType(VD->getType()) && (Field || St.count(VD))) {
+      // model_ = Net(...): a new module, born on the CPU.
+      assign(VD, newModule(VD, OC->getArg(1), OC->getBeginLoc(), St), St);
+    }
     return;
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
+    // v.push_back(t): the container holds t's device only while every
+    // element agrees.
+    if (MD && MD->getIdentifier() && MC->getNumArgs() == 1 &&
+        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
+        api::isTensorContainerType(MC->getImplicitObjectArgument()->getType()))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(
+              api::ignoreWrappers(MC->getImplicitObjectArgument())))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->getParentFunctionOrMethod() == FD &&
+            api::isTensorType(MC->getArg(0)->getType())) {
+          DeviceSet Elem = evalTensor(MC->getArg(0), St);
+          auto It = St.find(VD);
+          DeviceSet V = It == St.end() ? Elem : agree({It->second, Elem});
+          St[VD] = std::move(V);
+          return;
+        }
     // `t.to(device);` as a statement moves nothing; remember it so that the
     // crash it causes is reported once, as torch-discarded-move.
     if (MD &&
         (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda") ||
          api::isTensorMethod(MD, "cpu")) &&
-        isDiscardedValue(MC, Ctx))
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(
-              api::ignoreWrappers(MC->getImplicitObjectArgument()))) {
-        auto It = St.find(DRE->getDecl());
+        api::isDiscardedValue(MC, Ctx))
+      if (const ValueDecl *VD = trackedDecl(MC->getImplicitObjectArgument())) {
+        auto It = St.find(VD);
         if (It != St.end())
           It->second.markDiscardedMove();
         return;
@@ -754,12 +1129,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     // (RNN modules override Module::to.)
     if (MD && MD->getIdentifier() && MD->getName() == "to" &&
         api::isModuleClass(MD->getParent()) && MC->getNumArgs() >= 1) {
-      const Expr *Obj = api::ignoreWrappers(MC->getImplicitObjectArgument());
-      if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Obj))
-        if (Arrow->getOperator() == OO_Arrow)
-          Obj = api::ignoreWrappers(Arrow->getArg(0));
-      const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
-      if (!DRE)
+      const ValueDecl *Moved = trackedDecl(MC->getImplicitObjectArgument());
+      if (!Moved)
         return;
       const Expr *Arg = MC->getArg(0);
       DeviceSet V;
@@ -769,7 +1140,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
           V.addStep(MC->getExprLoc(),
                     "is moved to " + shortSpelling(F->Where) + " here");
         }
-      assign(DRE->getDecl(), V, St);
+      assign(Moved, V, St);
     }
     return;
   }
@@ -809,6 +1180,8 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
   if (!E || ReportedSites.count(E))
     return;
   std::vector<ConflictOperand> Ops;
+  std::string Callee;
+  const Expr *Module = nullptr;
   auto AddTensor = [&](const Expr *A, std::string Param) {
     A = A->IgnoreParens();
     // Tensor lists written as {a, b} (torch::cat, torch::stack).
@@ -834,10 +1207,11 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
         }
     if (api::isTensorType(A->getType()))
       Ops.push_back({A, text(api::ignoreWrappers(A), Ctx), Param, {}, false});
+    // lstm->forward(x, state): a tuple of tensors handed to a module.
+    else if (Module && api::isTensorContainerType(Stripped->getType()))
+      Ops.push_back({Stripped, text(Stripped, Ctx), Param, {}, false});
   };
 
-  std::string Callee;
-  const Expr *Module = nullptr;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     OverloadedOperatorKind K = OC->getOperator();
     if (K == OO_Call && OC->getNumArgs() >= 1 &&
@@ -870,11 +1244,12 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
         AddTensor(MC->getArg(I), paramName(MD, I));
     } else if (api::isTensorType(Object->getType()) &&
-               !isDeviceAgnosticMethod(MD->getName())) {
+               api::deviceBehaviour(MD) == DeviceBehaviour::Compute) {
       Callee = "Tensor::" + MD->getName().str();
       AddTensor(Object, "self");
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
-        AddTensor(MC->getArg(I), paramName(MD, I));
+        if (!api::isAnyDeviceParam(MD, I))
+          AddTensor(MC->getArg(I), paramName(MD, I));
     } else {
       return;
     }
@@ -882,15 +1257,25 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (!isTorchNamespaceFunction(F))
       return;
-    std::string Q = F->getQualifiedNameAsString();
-    if (isDeviceAgnosticFunction(Q) || isFactoryName(F->getName()))
+    if (api::deviceBehaviour(F) == DeviceBehaviour::NoDeviceOperation ||
+        api::isFactoryCall(CE))
       return;
     // As the user wrote it (torch::cat, not at::cat; F::nll_loss).
     Callee = text(CE->getCallee(), Ctx);
     if (Callee.empty())
-      Callee = Q;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-      AddTensor(CE->getArg(I), paramName(F, I));
+      Callee = F->getQualifiedNameAsString();
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      const Expr *A = CE->getArg(I);
+      if (api::isAnyDeviceParam(F, I))
+        continue;
+      AddTensor(A, paramName(F, I));
+      if (api::isTensorType(A->getType()) || isa<CXXDefaultArgExpr>(A))
+        continue;
+      // F::cross_entropy(out, y, F::CrossEntropyFuncOptions().weight(w)):
+      // the weight meets the input inside the call.
+      for (const Expr *W : optionTensors(A))
+        AddTensor(W, "weight");
+    }
   } else {
     return;
   }
@@ -902,7 +1287,9 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Sited.push_back({{Module, moduleName(Module), "", {}, true}, M});
   }
   for (ConflictOperand &Op : Ops) {
-    DeviceSet D = evalTensor(Op.E, St);
+    DeviceSet D = api::isTensorType(Op.E->getType())
+                      ? evalTensor(Op.E, St)
+                      : evalContainer(Op.E, St, 0);
     if (!D.isUnknown())
       Sited.push_back({Op, D});
   }
@@ -979,6 +1366,8 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   Options.AddImplicitDtors = false;
   Options.AddTemporaryDtors = false;
   Options.AddCXXDefaultInitExprInCtors = false;
+  // A constructor's member initialisers are the first facts of its fields.
+  Options.AddInitializers = TrackedClass && isa<CXXConstructorDecl>(FD);
   std::unique_ptr<CFG> Graph = CFG::buildCFG(FD, Body, &Ctx, Options);
   if (!Graph)
     return false;
@@ -1023,8 +1412,17 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   // Steal: in the last pass, a predecessor whose only successor is B hands
   // its state over instead of copying it, which keeps straight-line code
   // linear in its length.
+  // A member function of a tracked class starts from what the constructors
+  // leave in the fields.
+  State Initial;
+  if (TrackedClass && !isa<CXXConstructorDecl>(FD) &&
+      !isa<CXXDestructorDecl>(FD))
+    Initial = Cache.classState(TrackedClass).Fields;
+  const CFGBlock *EntryBlock = &Graph->getEntry();
   auto Entry = [&](const CFGBlock *B, bool Steal) {
     State In;
+    if (B == EntryBlock)
+      In = Initial;
     bool First = true;
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *Pred = P.getReachableBlock();
@@ -1040,14 +1438,18 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
         continue;
       }
       // Variables absent on one side are not yet declared there: keep the
-      // side that has them.
+      // side that has them. A field absent on one side is unknown there,
+      // and so unknown after the merge.
       for (const auto &[VD, Set] : PS) {
         auto It = In.find(VD);
         if (It == In.end())
-          In[VD] = Set;
+          In[VD] = isa<FieldDecl>(VD) ? DeviceSet() : Set;
         else
           It->second.join(Set);
       }
+      for (auto &[VD, Set] : In)
+        if (isa<FieldDecl>(VD) && !PS.count(VD))
+          Set = DeviceSet();
     }
     return In;
   };
@@ -1068,8 +1470,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
         return false;
       State St = Entry(B, /*Steal=*/false);
       for (const CFGElement &El : *B)
-        if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-          transfer(CS->getStmt(), St, /*Report=*/false);
+        transferElement(El, St, /*Report=*/false);
       auto It = Exit.find(B);
       bool Same =
           It != Exit.end() && It->second.size() == St.size() &&
@@ -1092,8 +1493,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   for (const CFGBlock *B : Order) {
     State St = Entry(B, /*Steal=*/!Cyclic);
     for (const CFGElement &El : *B)
-      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-        transfer(CS->getStmt(), St, /*Report=*/true);
+      transferElement(El, St, /*Report=*/true);
     if (!Cyclic) {
       Exit[B] = std::move(St);
       Done.insert(B);
@@ -1108,6 +1508,20 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
                            }))
             Exit.erase(Pred);
     }
+  }
+
+  // A constructor hands its fields to the other member functions.
+  if (TrackedClass && isa<CXXConstructorDecl>(FD)) {
+    auto It = Exit.find(&Graph->getExit());
+    if (It != Exit.end())
+      for (const auto &[VD, Set] : It->second)
+        // A tensor the caller handed to the constructor is wherever that
+        // caller put it: unknown to the other member functions.
+        if (isa<FieldDecl>(VD) &&
+            llvm::none_of(Set.facts(), [](const DeviceFact &F) {
+              return F.Where.FollowsInput;
+            }))
+          Result.Fields[VD] = Set;
   }
 
   // The return summary.
@@ -1172,6 +1586,54 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
 
 const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
   return analyse(FD).Summary;
+}
+
+
+const ProvenanceCache::ClassState &
+ProvenanceCache::classState(const CXXRecordDecl *RD) {
+  auto It = Classes.find(RD);
+  if (It != Classes.end())
+    return *It->second;
+  // Inserted first, empty: a constructor that calls a member function of
+  // its own class sees no facts rather than recursing.
+  ClassState &Out = *Classes.try_emplace(RD, std::make_unique<ClassState>())
+                         .first->second;
+  std::optional<State> Joined;
+  for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+    const FunctionDecl *Def = nullptr;
+    if (Ctor->isCopyOrMoveConstructor() || !Ctor->hasBody(Def))
+      continue;
+    const State &Fields = analyse(Def).Fields;
+    if (!Joined) {
+      Joined = Fields;
+      continue;
+    }
+    // A field that one constructor leaves unknown is unknown.
+    State Next;
+    for (const auto &[VD, Set] : *Joined) {
+      auto J = Fields.find(VD);
+      if (J == Fields.end())
+        continue;
+      DeviceSet Both = Set;
+      Both.join(J->second);
+      Next[VD] = Both;
+    }
+    Joined = std::move(Next);
+  }
+  if (!Joined)
+    return Out;
+  // Fields another member function writes are whatever it wrote last.
+  WriteFinder Writes;
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (isa<CXXConstructorDecl>(MD) || !MD->hasBody(Def))
+      continue;
+    Writes.TraverseStmt(Def->getBody());
+  }
+  for (auto &[VD, Set] : *Joined)
+    if (!Writes.Written.count(VD))
+      Out.Fields[VD] = Set;
+  return Out;
 }
 
 } // namespace torchlint

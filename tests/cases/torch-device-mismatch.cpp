@@ -78,11 +78,12 @@ void pipelineAcrossGpus() {
   (void)y;
 }
 
-// A loss module holding a class-weight buffer that stayed on the CPU.
+// A loss module holding a class-weight buffer that stayed on the CPU: the
+// module holds that very tensor, so the note points at the weight's birth.
 void lossWeightLeftBehind(torch::Device device) {
-  auto weights = torch::tensor({1.0, 3.0});
+  auto weights = torch::tensor({1.0, 3.0}); // expected-note {{'weights' is created on the CPU here ('torch::tensor' with no device)}}
   torch::nn::CrossEntropyLoss loss_fn(
-      torch::nn::CrossEntropyLossOptions().weight(weights)); // expected-note@-1 {{'loss_fn' is created on the CPU here (modules are born on the CPU)}}
+      torch::nn::CrossEntropyLossOptions().weight(weights)); // expected-note {{'weights' is given to 'loss_fn' as its weight here}}
   auto out = torch::randn({4, 2}).to(device); // expected-note {{'out' is moved to 'device' here}}
   auto target = torch::tensor({0, 1, 1, 0}).to(device);
   auto loss = loss_fn(out, target); // expected-warning {{'loss_fn' receives tensors on different devices: the parameters of 'loss_fn' are on the CPU but 'out' (argument 'input') is on 'device'}}

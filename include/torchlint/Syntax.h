@@ -1,0 +1,39 @@
+//===- Syntax.h - Reading expressions as the user wrote them ----*- C++ -*-===//
+//
+// Small AST helpers that every layer above Clang needs: the expression under
+// implicit conversions and temporaries, its source text, how many arguments
+// were written, and whether a value is thrown away.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SYNTAX_H
+#define TORCHLINT_SYNTAX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <string>
+
+namespace torchlint {
+namespace api {
+
+/// The number of arguments the user wrote (default arguments excluded).
+unsigned writtenArgCount(const clang::CallExpr *CE);
+unsigned writtenArgCount(const clang::CXXConstructExpr *CE);
+
+/// Strips parentheses, implicit conversions, temporaries and copies, leaving
+/// the expression the user wrote.
+const clang::Expr *ignoreWrappers(const clang::Expr *E);
+
+/// The source text of E as written, or an empty string inside macros.
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True when the value of E is thrown away: E is a statement of its own, the
+/// body of a branch or loop, or the left side of a comma.
+bool isDiscardedValue(const clang::Expr *E, clang::ASTContext &Ctx);
+
+} // namespace api
+} // namespace torchlint
+
+#endif

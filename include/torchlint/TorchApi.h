@@ -1,0 +1,163 @@
+//===- TorchApi.h - The LibTorch API model ----------------------*- C++ -*-===//
+//
+// The lowest layer of torchlint above Clang: what LibTorch's types, functions
+// and modules are, and what each function does to the device of its tensors.
+// The analysis and the rules ask this layer; it asks nothing of them. The
+// per-function facts are rows in src/api/TorchApi.def; the predicates here
+// match declarations (their identifiers and enclosing namespaces), never
+// substrings of printed names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_TORCHAPI_H
+#define TORCHLINT_TORCHAPI_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+#include <string>
+
+namespace torchlint {
+namespace api {
+
+//===----------------------------------------------------------------------===//
+// Names.
+//===----------------------------------------------------------------------===//
+
+/// True when D's fully qualified name is Qualified ("at::Tensor",
+/// "torch::cuda::is_available"), comparing identifiers from the innermost
+/// outwards without building the printed name. Inline namespaces are
+/// transparent, as they are to users.
+bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef Qualified);
+
+/// True for declarations in LibTorch's namespaces (torch::, at::, c10::,
+/// and any namespace nested in them).
+bool isInTorchNamespace(const clang::Decl *D);
+
+/// True for functions of LibTorch's namespaces.
+bool isTorchNamespaceFunction(const clang::FunctionDecl *FD);
+
+//===----------------------------------------------------------------------===//
+// Types.
+//===----------------------------------------------------------------------===//
+
+/// True for at::Tensor (torch::Tensor) by value, reference or const.
+bool isTensorType(clang::QualType T);
+
+/// True for a standard container, c10::ArrayRef or c10::List whose element
+/// (or mapped value) type is a Tensor.
+bool isTensorContainerType(clang::QualType T);
+
+/// True for c10::Device (torch::Device).
+bool isDeviceType(clang::QualType T);
+
+/// True for c10::DeviceType (torch::kCUDA's type).
+bool isDeviceKindType(clang::QualType T);
+
+/// True for c10::ScalarType (torch::kFloat's type).
+bool isScalarTypeType(clang::QualType T);
+
+/// True for c10::TensorOptions.
+bool isTensorOptionsType(clang::QualType T);
+
+/// True for torch::data::Example (a data loader's batch).
+bool isDataExampleType(clang::QualType T);
+
+/// True for classes deriving from torch::nn::Module.
+bool isModuleClass(const clang::CXXRecordDecl *RD);
+
+/// True for module holders (torch::nn::Linear, Sequential, ...).
+bool isModuleHolderType(clang::QualType T);
+
+/// True for std::shared_ptr<M> where M is a module class.
+bool isModulePointerType(clang::QualType T);
+
+/// The module class behind a holder (torch::nn::Linear -> LinearImpl), a
+/// std::shared_ptr<M> or a module object, or null.
+const clang::CXXRecordDecl *moduleClassOf(clang::QualType T);
+
+/// True for LibTorch's own modules (torch::nn::LinearImpl, ...).
+bool isTorchModuleClass(const clang::CXXRecordDecl *RD);
+
+/// True for LibTorch's modules without parameters or buffers (activations,
+/// pooling, dropout, flatten; losses unless given a weight).
+bool isStatelessModuleClass(const clang::CXXRecordDecl *RD);
+bool isStatelessModuleType(clang::QualType T);
+
+//===----------------------------------------------------------------------===//
+// What functions do to devices (rows of TorchApi.def).
+//===----------------------------------------------------------------------===//
+
+/// How a LibTorch function or Tensor method treats devices.
+enum class DeviceBehaviour {
+  /// An operation: the result lives with the tensor inputs, which must share
+  /// one device. The default for every function without a row.
+  Compute,
+  /// Creates a tensor on the CPU unless its TensorOptions name a device.
+  Factory,
+  /// A Factory when given no tensor argument, else Compute (torch::normal).
+  FactoryWithoutTensorInput,
+  /// Creates a tensor where its first argument lives unless its options
+  /// name a device (zeros_like).
+  Like,
+  /// A Tensor method whose result is on the device its argument names
+  /// (to, cuda, cpu, type_as); no operation among its arguments.
+  Move,
+  /// A Tensor method whose tensor arguments may live on any device (a copy
+  /// source, a shape, indices); the result is where the receiver is.
+  ArgumentsAnyDevice,
+  /// Not a device operation at all (save, load, print).
+  NoDeviceOperation,
+};
+
+/// The row of a LibTorch function or Tensor method.
+struct ApiRow {
+  DeviceBehaviour Device = DeviceBehaviour::Compute;
+  /// Comma-separated parameter names that may be on any device.
+  llvm::StringRef AnyDeviceParams;
+};
+
+/// The row for FD: a free function of LibTorch's namespaces or a method of
+/// at::Tensor; the default Compute row for other LibTorch functions, and
+/// nothing for functions outside LibTorch.
+std::optional<ApiRow> rowFor(const clang::FunctionDecl *FD);
+
+/// The device behaviour of FD (Compute for functions without a row or
+/// outside LibTorch).
+DeviceBehaviour deviceBehaviour(const clang::FunctionDecl *FD);
+
+/// True for functions that create a tensor (Factory, Like, or
+/// FactoryWithoutTensorInput called without a tensor argument).
+bool isFactoryCall(const clang::CallExpr *CE);
+
+/// True when parameter Index of FD (a LibTorch function or Tensor method)
+/// may hold a tensor on any device next to the others.
+bool isAnyDeviceParam(const clang::FunctionDecl *FD, unsigned Index);
+
+/// True when MD is a member function named Name of at::Tensor or its base.
+bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
+
+//===----------------------------------------------------------------------===//
+// Devices written in code.
+//===----------------------------------------------------------------------===//
+
+/// True for a reference to c10::kCUDA or c10::DeviceType::CUDA.
+bool isCudaKindRef(const clang::Expr *E);
+
+/// True for a reference to c10::kCPU or c10::DeviceType::CPU.
+bool isCpuKindRef(const clang::Expr *E);
+
+/// The text of a "cuda" or "cuda:N" string literal, if E is one.
+std::optional<std::string> cudaStringLiteral(const clang::Expr *E);
+
+/// True for CUDA-only runtime calls that fail on a CPU-only machine
+/// (torch::cuda::synchronize and the at::cuda / c10::cuda APIs).
+bool isCudaOnlyFunction(const clang::FunctionDecl *FD);
+
+} // namespace api
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,113 @@
+//===- Syntax.cpp - Reading expressions as the user wrote them ------------===//
+
+#include "torchlint/Syntax.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace torchlint {
+namespace api {
+
+template <typename Args> static unsigned countWritten(Args Range) {
+  unsigned N = 0;
+  for (const Expr *A : Range)
+    if (!isa<CXXDefaultArgExpr>(A))
+      ++N;
+  return N;
+}
+
+unsigned writtenArgCount(const CallExpr *CE) {
+  return countWritten(CE->arguments());
+}
+
+unsigned writtenArgCount(const CXXConstructExpr *CE) {
+  return countWritten(CE->arguments());
+}
+
+const Expr *ignoreWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(Next))
+      Next = EWC->getSubExpr();
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(Next);
+             FC && FC->getCastKind() == CK_ConstructorConversion)
+      Next = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(Next);
+             CE && writtenArgCount(CE) == 1 &&
+             !isa<CXXTemporaryObjectExpr>(CE) &&
+             (CE->getConstructor()->isCopyOrMoveConstructor() ||
+              CE->getConstructor()->isConvertingConstructor(false)))
+      Next = CE->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    // An expression written as a macro argument: its spelling is in the
+    // file, at the macro's use.
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (B.isInvalid() || End.isInvalid() ||
+        SM.getFileID(B) != SM.getFileID(End) || SM.isWrittenInScratchSpace(B) ||
+        End < B)
+      return "";
+    Range = CharSourceRange::getTokenRange(B, End);
+  }
+  return Lexer::getSourceText(Range, Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+bool isDiscardedValue(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode Child = DynTypedNode::create(*E);
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return false;
+    const DynTypedNode &P = Parents[0];
+    const Stmt *C = Child.get<Stmt>();
+    if (P.get<ExprWithCleanups>() || P.get<CXXBindTemporaryExpr>() ||
+        P.get<ParenExpr>() || P.get<MaterializeTemporaryExpr>()) {
+      Child = P;
+      continue;
+    }
+    if (P.get<CompoundStmt>() || P.get<LabelStmt>() || P.get<AttributedStmt>())
+      return true;
+    if (const auto *If = P.get<IfStmt>())
+      return C == If->getThen() || C == If->getElse();
+    if (const auto *For = P.get<ForStmt>())
+      return C == For->getBody() || C == For->getInc();
+    if (const auto *RF = P.get<CXXForRangeStmt>())
+      return C == RF->getBody();
+    if (const auto *W = P.get<WhileStmt>())
+      return C == W->getBody();
+    if (const auto *D = P.get<DoStmt>())
+      return C == D->getBody();
+    if (const auto *SC = P.get<SwitchCase>())
+      return C == SC->getSubStmt();
+    if (const auto *BO = P.get<BinaryOperator>())
+      return BO->getOpcode() == BO_Comma && C == BO->getLHS();
+    return false;
+  }
+  return false;
+}
+
+} // namespace api
+} // namespace torchlint

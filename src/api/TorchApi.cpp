@@ -1,0 +1,416 @@
+//===- TorchApi.cpp - The LibTorch API model ------------------------------===//
+
+#include "torchlint/TorchApi.h"
+#include "torchlint/Syntax.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace torchlint {
+namespace api {
+
+//===----------------------------------------------------------------------===//
+// Names.
+//===----------------------------------------------------------------------===//
+
+/// The name of a declaration context that can be part of a qualified name,
+/// or an empty name for contexts that are not (inline namespaces, extern "C"
+/// blocks), which are skipped. Anonymous namespaces and unnamed records
+/// stop the comparison.
+static std::optional<llvm::StringRef> contextName(const DeclContext *DC) {
+  if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+    if (NS->isInline())
+      return llvm::StringRef();
+    if (NS->isAnonymousNamespace())
+      return std::nullopt;
+    return NS->getName();
+  }
+  if (const auto *RD = dyn_cast<RecordDecl>(DC)) {
+    if (!RD->getIdentifier())
+      return std::nullopt;
+    return RD->getName();
+  }
+  if (isa<LinkageSpecDecl>(DC) || isa<ExportDecl>(DC))
+    return llvm::StringRef();
+  return std::nullopt;
+}
+
+bool hasQualifiedName(const NamedDecl *D, llvm::StringRef Qualified) {
+  if (!D)
+    return false;
+  auto [Rest, Last] = Qualified.rsplit("::");
+  if (Last.empty()) // No "::": the whole string is the name.
+    Last = Rest, Rest = "";
+  if (D->getDeclName().isIdentifier()) {
+    if (D->getName() != Last)
+      return false;
+  } else if (D->getNameAsString() != Last) { // operator<<, rare
+    return false;
+  }
+  const DeclContext *DC = D->getDeclContext();
+  while (!Rest.empty()) {
+    if (!DC || DC->isTranslationUnit())
+      return false;
+    std::optional<llvm::StringRef> Name = contextName(DC);
+    if (!Name)
+      return false;
+    DC = DC->getParent();
+    if (Name->empty())
+      continue;
+    auto [Outer, Inner] = Rest.rsplit("::");
+    if (Inner.empty())
+      Inner = Outer, Outer = "";
+    if (*Name != Inner)
+      return false;
+    Rest = Outer;
+  }
+  // Only transparent contexts may remain above the outermost component.
+  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent()) {
+    std::optional<llvm::StringRef> Name = contextName(DC);
+    if (!Name || !Name->empty())
+      return false;
+  }
+  return true;
+}
+
+/// True for torch, at and c10, LibTorch's top-level namespaces.
+static bool isTorchRootName(const NamespaceDecl *NS) {
+  if (!NS->getIdentifier())
+    return false;
+  llvm::StringRef N = NS->getName();
+  return N == "torch" || N == "at" || N == "c10";
+}
+
+bool isInTorchNamespace(const Decl *D) {
+  if (!D)
+    return false;
+  const NamespaceDecl *Outermost = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (!NS->isInline())
+        Outermost = NS;
+  return Outermost && isTorchRootName(Outermost);
+}
+
+bool isTorchNamespaceFunction(const FunctionDecl *FD) {
+  return FD && isInTorchNamespace(FD);
+}
+
+//===----------------------------------------------------------------------===//
+// Types.
+//===----------------------------------------------------------------------===//
+
+static const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  return T->getAsCXXRecordDecl();
+}
+
+static const EnumDecl *enumOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  const auto *ET = T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  return ET ? ET->getDecl() : nullptr;
+}
+
+bool isTensorType(QualType T) {
+  return hasQualifiedName(recordOf(T), "at::Tensor");
+}
+
+bool isDeviceType(QualType T) {
+  return hasQualifiedName(recordOf(T), "c10::Device");
+}
+
+bool isDeviceKindType(QualType T) {
+  return hasQualifiedName(enumOf(T), "c10::DeviceType");
+}
+
+bool isScalarTypeType(QualType T) {
+  return hasQualifiedName(enumOf(T), "c10::ScalarType");
+}
+
+bool isTensorOptionsType(QualType T) {
+  return hasQualifiedName(recordOf(T), "c10::TensorOptions");
+}
+
+bool isDataExampleType(QualType T) {
+  return hasQualifiedName(recordOf(T), "torch::data::Example");
+}
+
+bool isTensorContainerType(QualType T) {
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(recordOf(T));
+  if (!Spec)
+    return false;
+  static const char *const Containers[] = {
+      "std::vector", "std::array",         "std::deque", "std::list",
+      "std::map",    "std::unordered_map", "std::pair",  "std::tuple",
+      "c10::List",   "c10::Dict"};
+  if (llvm::none_of(Containers,
+                    [&](const char *C) { return hasQualifiedName(Spec, C); }))
+    return false;
+  for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    if (Arg.getKind() == TemplateArgument::Type &&
+        (isTensorType(Arg.getAsType()) ||
+         isTensorContainerType(Arg.getAsType())))
+      return true;
+    if (Arg.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &P : Arg.pack_elements())
+        if (P.getKind() == TemplateArgument::Type &&
+            isTensorType(P.getAsType()))
+          return true;
+  }
+  return false;
+}
+
+static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef Base,
+                        unsigned Depth = 0) {
+  // Recursive metaprogramming (a template deriving from itself with other
+  // arguments) would otherwise recurse without end.
+  if (!RD || !RD->hasDefinition() || Depth > 24)
+    return false;
+  RD = RD->getDefinition();
+  if (hasQualifiedName(RD, Base))
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases()) {
+    const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
+    if (!BD) {
+      // A dependent base such as Cloneable<Derived> in a template pattern:
+      // look at the template it names.
+      if (const auto *TST = B.getType()->getAs<TemplateSpecializationType>())
+        if (const auto *TD = dyn_cast_or_null<ClassTemplateDecl>(
+                TST->getTemplateName().getAsTemplateDecl()))
+          BD = TD->getTemplatedDecl();
+    }
+    if (derivesFrom(BD, Base, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
+bool isModuleClass(const CXXRecordDecl *RD) {
+  return derivesFrom(RD, "torch::nn::Module");
+}
+
+bool isModuleHolderType(QualType T) {
+  return derivesFrom(recordOf(T), "torch::nn::ModuleHolder");
+}
+
+bool isModulePointerType(QualType T) {
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(recordOf(T));
+  if (!Spec || !hasQualifiedName(Spec, "std::shared_ptr") ||
+      Spec->getTemplateArgs().size() < 1)
+    return false;
+  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+  return Arg.getKind() == TemplateArgument::Type &&
+         isModuleClass(Arg.getAsType()->getAsCXXRecordDecl());
+}
+
+const CXXRecordDecl *moduleClassOf(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  // model->forward(x) calls through ModuleHolder::operator->, an Impl*.
+  if (T->isPointerType())
+    T = T->getPointeeType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  // A pointer to an incomplete type (a C library's DIR*) has no bases.
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  RD = RD->getDefinition();
+  if (isModuleClass(RD))
+    return RD;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (Spec->getTemplateArgs().size() >= 1 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+        (isModuleHolderType(T) || isModulePointerType(T)))
+      return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  // A TORCH_MODULE holder class derives from ModuleHolder<Impl>.
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXRecordDecl *Base = moduleClassOf(B.getType()))
+      return Base;
+  return nullptr;
+}
+
+bool isTorchModuleClass(const CXXRecordDecl *RD) {
+  if (!RD)
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NS && NS->getIdentifier() && NS->getName() == "nn" &&
+         isInTorchNamespace(RD);
+}
+
+bool isStatelessModuleClass(const CXXRecordDecl *RD) {
+  if (!isTorchModuleClass(RD) || !RD->getIdentifier())
+    return false;
+  llvm::StringRef Name = RD->getName();
+  // Losses have no parameters; a weight given to one is seen by the
+  // analysis at the module's construction.
+  if (Name.endswith("LossImpl"))
+    return true;
+#define TORCH_STATELESS_MODULE(Prefix)                                         \
+  if (Name.startswith(#Prefix))                                                \
+    return true;
+#include "TorchApi.def"
+  return false;
+}
+
+bool isStatelessModuleType(QualType T) {
+  return isStatelessModuleClass(moduleClassOf(T));
+}
+
+//===----------------------------------------------------------------------===//
+// Rows.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The rows of TorchApi.def, by identifier.
+struct Rows {
+  llvm::StringMap<ApiRow> Functions;
+  llvm::StringMap<ApiRow> Methods;
+  Rows() {
+#define TORCH_FUNCTION(Name, Behaviour, Params)                                \
+  Functions[#Name] = ApiRow{DeviceBehaviour::Behaviour, Params};
+#define TORCH_METHOD(Name, Behaviour, Params)                                  \
+  Methods[#Name] = ApiRow{DeviceBehaviour::Behaviour, Params};
+#include "TorchApi.def"
+  }
+};
+} // namespace
+
+static const Rows &rows() {
+  static const Rows R;
+  return R;
+}
+
+/// The name a row is keyed by: the identifier, or "operator<<".
+static llvm::StringRef rowName(const FunctionDecl *FD) {
+  if (FD->getIdentifier())
+    return FD->getName();
+  if (FD->getOverloadedOperator() == OO_LessLess)
+    return "operator<<";
+  return "";
+}
+
+bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
+  if (!MD || !MD->getIdentifier() || MD->getName() != Name)
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  return hasQualifiedName(RD, "at::Tensor") ||
+         hasQualifiedName(RD, "at::TensorBase");
+}
+
+std::optional<ApiRow> rowFor(const FunctionDecl *FD) {
+  if (!FD)
+    return std::nullopt;
+  llvm::StringRef Name = rowName(FD);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && !MD->isStatic() && !Name.empty() &&
+      isTensorMethod(MD, MD->getName())) {
+    auto It = rows().Methods.find(Name);
+    return It == rows().Methods.end() ? ApiRow() : It->second;
+  }
+  if (!isTorchNamespaceFunction(FD))
+    return std::nullopt;
+  if (isa<CXXMethodDecl>(FD))
+    return ApiRow(); // Methods of other LibTorch classes: plain operations.
+  auto It = rows().Functions.find(Name);
+  return It == rows().Functions.end() ? ApiRow() : It->second;
+}
+
+DeviceBehaviour deviceBehaviour(const FunctionDecl *FD) {
+  std::optional<ApiRow> Row = rowFor(FD);
+  return Row ? Row->Device : DeviceBehaviour::Compute;
+}
+
+bool isFactoryCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || isa<CXXMethodDecl>(FD) || !isTorchNamespaceFunction(FD))
+    return false;
+  switch (deviceBehaviour(FD)) {
+  case DeviceBehaviour::Factory:
+  case DeviceBehaviour::Like:
+    return true;
+  case DeviceBehaviour::FactoryWithoutTensorInput:
+    return llvm::none_of(CE->arguments(), [](const Expr *A) {
+      return isTensorType(A->getType());
+    });
+  default:
+    return false;
+  }
+}
+
+bool isAnyDeviceParam(const FunctionDecl *FD, unsigned Index) {
+  std::optional<ApiRow> Row = rowFor(FD);
+  if (!Row || Row->AnyDeviceParams.empty() || Index >= FD->getNumParams())
+    return false;
+  const ParmVarDecl *P = FD->getParamDecl(Index);
+  if (!P->getIdentifier())
+    return false;
+  llvm::SmallVector<llvm::StringRef, 2> Names;
+  Row->AnyDeviceParams.split(Names, ',');
+  return llvm::is_contained(Names, P->getName());
+}
+
+//===----------------------------------------------------------------------===//
+// Devices written in code.
+//===----------------------------------------------------------------------===//
+
+static bool isKindRef(const Expr *E, llvm::StringRef Var,
+                      llvm::StringRef Enumerator) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  if (!DRE)
+    return false;
+  return hasQualifiedName(DRE->getDecl(), Var) ||
+         hasQualifiedName(DRE->getDecl(), Enumerator);
+}
+
+bool isCudaKindRef(const Expr *E) {
+  return isKindRef(E, "c10::kCUDA", "c10::DeviceType::CUDA");
+}
+
+bool isCpuKindRef(const Expr *E) {
+  return isKindRef(E, "c10::kCPU", "c10::DeviceType::CPU");
+}
+
+std::optional<std::string> cudaStringLiteral(const Expr *E) {
+  const auto *SL = dyn_cast_or_null<StringLiteral>(ignoreWrappers(E));
+  if (!SL || !SL->isOrdinary())
+    return std::nullopt;
+  llvm::StringRef S = SL->getString();
+  if (S == "cuda")
+    return S.str();
+  if (S.consume_front("cuda:") && !S.empty() &&
+      llvm::all_of(S, [](char C) { return C >= '0' && C <= '9'; }))
+    return SL->getString().str();
+  return std::nullopt;
+}
+
+bool isCudaOnlyFunction(const FunctionDecl *FD) {
+  if (!FD || !isInTorchNamespace(FD))
+    return false;
+  // These query or seed CUDA and are safe without a GPU.
+  static const char *const SafeWithoutGpu[] = {
+      "torch::cuda::is_available", "torch::cuda::device_count",
+      "torch::cuda::cudnn_is_available", "torch::cuda::manual_seed",
+      "torch::cuda::manual_seed_all"};
+  if (llvm::any_of(SafeWithoutGpu,
+                   [&](const char *S) { return hasQualifiedName(FD, S); }))
+    return false;
+  // Any function inside a namespace cuda directly under torch::, at:: or
+  // c10:: (torch::cuda::synchronize, at::cuda::getCurrentCUDAStream).
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || !NS->getIdentifier() || NS->getName() != "cuda")
+      continue;
+    const auto *Outer = dyn_cast<NamespaceDecl>(NS->getDeclContext());
+    return Outer && isa<TranslationUnitDecl>(Outer->getDeclContext()) &&
+           isTorchRootName(Outer);
+  }
+  return false;
+}
+
+} // namespace api
+} // namespace torchlint
