@@ -517,6 +517,37 @@ def test_exits_when_client_dies():
         c.kill()
 
 
+def test_did_save_analyses_again():
+    c = server()
+    try:
+        c.initialize()
+        c.open(DISCARDED)
+        eq(len(c.diagnostics(DISCARDED, 1)["diagnostics"]), 2, "v1")
+        c.open(LABELS)
+        eq(len(c.diagnostics(LABELS, 1)["diagnostics"]), 1, "labels v1")
+        # A save may follow changes on disk the buffer does not show (a
+        # header): the saved file is analysed again at once, the others
+        # after the debounce.
+        c.notify("textDocument/didSave",
+                 {"textDocument": {"uri": uri(DISCARDED)}})
+        eq(len(c.diagnostics(DISCARDED, 1)["diagnostics"]), 2, "after save")
+        eq(len(c.diagnostics(LABELS, 1)["diagnostics"]), 1,
+           "the other open file after the save")
+        c.shutdown()
+    finally:
+        c.kill()
+
+
+def test_exit_without_shutdown():
+    c = server()
+    try:
+        c.initialize()
+        c.notify("exit")
+        eq(c.proc.wait(timeout=15), 1, "exit status without shutdown")
+    finally:
+        c.kill()
+
+
 TESTS = {n[5:]: f for n, f in sorted(globals().items())
          if n.startswith("test_")}
 
