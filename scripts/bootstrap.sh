@@ -9,7 +9,11 @@ packages=(
   llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
   libtorch-dev
+  neovim
 )
+# The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless
+# one is already on PATH (a NodeSource node bundles its own).
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -136,6 +136,9 @@ struct ParseOptions {
   bool SkipLibraryBodies = true;
   bool Verify = false; ///< Check expected-* comments (tests).
   bool Verbose = false;
+  /// Unsaved editor buffers by absolute path: parsed instead of the files on
+  /// disk (the language server analyses what the user is typing).
+  std::map<std::string, std::string> UnsavedFiles;
 };
 
 /// Parses one unit and runs the engine on it. Compiler diagnostics go to

@@ -13,6 +13,7 @@
 #include "Progress.h"
 #include "UnitRunner.h"
 #include "WorkerPool.h"
+#include "lsp/Server.h"
 #include "report/Config.h"
 #include "report/Formats.h"
 #include "report/RuleDocs.h"
@@ -77,6 +78,7 @@ struct Settings {
   unsigned UnitTimeout = 900;
   bool NoIsolate = false;
   std::string CrashOn, HangOn;
+  bool Lsp = false;
 };
 
 void printRules(llvm::raw_ostream &OS) {
@@ -159,6 +161,36 @@ void printSummary(llvm::raw_ostream &OS, const Audit &A, size_t Units,
     OS << "  not analysed: " << F.File << "\n";
 }
 
+/// How every unit of the run is parsed and configured.
+UnitJob unitJobOf(const Settings &S) {
+  UnitJob Job;
+  Job.Parse.ResourceDir = defaultResourceDir();
+  Job.Parse.CacheDir =
+      S.NoCache
+          ? ""
+          : (S.CacheDir.empty() ? defaultCacheDir(processEnv) : S.CacheDir);
+  Job.Parse.SkipLibraryBodies = !S.NoSkipBodies;
+  Job.Parse.Verify = S.Verify;
+  Job.Parse.Verbose = S.Verbose;
+  Job.Overrides = {S.Checks, S.WarningsAsErrors, S.HeaderFilter};
+  Job.ConfigFile = S.ConfigFile;
+  Job.CrashOn = S.CrashOn;
+  Job.HangOn = S.HangOn;
+  return Job;
+}
+
+/// The language server's options: the same units, flags and caches as a run.
+LspOptions lspOptionsOf(const Settings &S) {
+  LspOptions O;
+  O.Job = unitJobOf(S);
+  if (!S.BuildPath.empty())
+    O.BuildPath = S.BuildPath;
+  O.ExtraFlags = S.ExtraFlags;
+  O.UnitTimeout = S.UnitTimeout;
+  O.Verbose = S.Verbose;
+  return O;
+}
+
 /// The line filter of the run: --line-filter, or the lines --diff changed
 /// plus every line of the files git does not track yet. A git failure is an
 /// error, never an empty filter: that would drop every finding and pass.
@@ -234,6 +266,8 @@ int run(Settings &S, const char *Argv0) {
     llvm::outs() << dumpTidyConfig(Shown);
     return ExitClean;
   }
+  if (S.Lsp)
+    return runLanguageServer(lspOptionsOf(S));
   if (S.Inputs.empty()) {
     error("no input files; run 'torchlint --help' for usage");
     return ExitError;
@@ -306,21 +340,9 @@ int run(Settings &S, const char *Argv0) {
     return ExitError;
   }
 
-  UnitJob Job;
-  Job.Parse.ResourceDir = defaultResourceDir();
-  Job.Parse.CacheDir =
-      S.NoCache
-          ? ""
-          : (S.CacheDir.empty() ? defaultCacheDir(processEnv) : S.CacheDir);
-  Job.Parse.SkipLibraryBodies = !S.NoSkipBodies;
-  Job.Parse.Verify = S.Verify;
-  Job.Parse.Verbose = S.Verbose;
-  Job.Overrides = Overrides;
-  Job.ConfigFile = S.ConfigFile;
+  UnitJob Job = unitJobOf(S);
   Job.Changes = *Filter;
   Job.SrcRoot = SrcRoot;
-  Job.CrashOn = S.CrashOn;
-  Job.HangOn = S.HangOn;
   Job.Color =
       S.Color == "always" ||
       (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
@@ -503,6 +525,8 @@ int runDriver(int Argc, const char **Argv) {
   App.add_option("--explain", S.Explain, "Print a rule's documentation");
   App.add_flag("--list-rules", S.ListRules, "List every rule and exit");
   App.add_flag("--version", S.Version, "Print the version and exit");
+  App.add_flag("--lsp", S.Lsp,
+               "Run as a language server on stdin/stdout (docs/editors.md)");
   App.add_option("--format", S.Format, "text, json or sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}))
       ->capture_default_str();

@@ -15,6 +15,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -217,9 +218,19 @@ private:
 
 } // namespace
 
+/// The text of File: its unsaved buffer, else the file on disk.
+static llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+readSource(llvm::StringRef File, const ParseOptions &Options) {
+  auto It = Options.UnsavedFiles.find(File.str());
+  if (It != Options.UnsavedFiles.end())
+    return llvm::MemoryBuffer::getMemBuffer(It->second, File);
+  return llvm::MemoryBuffer::getFile(File);
+}
+
 /// Why the file cannot be C++ source at all, or "".
-static std::string unusableContent(llvm::StringRef File) {
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
+static std::string unusableContent(llvm::StringRef File,
+                                   const ParseOptions &Options) {
+  auto Buffer = readSource(File, Options);
   if (!Buffer)
     return "cannot read '" + File.str() + "': " + Buffer.getError().message();
   llvm::StringRef Text = (*Buffer)->getBuffer();
@@ -245,7 +256,10 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
     // "--" ends the options; with the input moved last it must go.
     if (A == "--")
       continue;
-    if (I > 0 && !A.startswith("-") && isCppSource(A)) {
+    // A header opened in an editor is a unit of its own, named like one.
+    if (I > 0 && !A.startswith("-") &&
+        (isCppSource(A) ||
+         llvm::sys::path::filename(A) == llvm::sys::path::filename(File))) {
       llvm::SmallString<256> Abs(A);
       if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
         llvm::sys::fs::make_absolute(WorkDir, Abs);
@@ -287,7 +301,7 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                 const Engine &TheEngine, const ParseOptions &Options,
                 FindingSink &Sink, DiagnosticConsumer &Diags) {
   UnitState State;
-  if (std::string Why = unusableContent(File); !Why.empty()) {
+  if (std::string Why = unusableContent(File, Options); !Why.empty()) {
     State.Outcome.Failure = Why;
     return State.Outcome;
   }
@@ -306,7 +320,7 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     Extra.push_back("-resource-dir=" + Options.ResourceDir);
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
 
-  auto Source = llvm::MemoryBuffer::getFile(File);
+  auto Source = readSource(File, Options);
   std::vector<std::string> Includes =
       leadingTorchIncludes(Source ? (*Source)->getBuffer() : "");
   bool Ran = false;
@@ -325,7 +339,20 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     if (Options.Verify)
       RunArgs.insert(RunArgs.end() - 1, {"-Xclang", "-verify"});
 
-    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions());
+    // Unsaved buffers shadow the disk for the driver, the preprocessor and
+    // NOLINT lookups alike; the preamble holds LibTorch headers only, which
+    // editors do not change.
+    auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        llvm::vfs::getRealFileSystem());
+    if (!Options.UnsavedFiles.empty()) {
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      for (const auto &[Path, Text] : Options.UnsavedFiles)
+        Memory->addFile(Path, /*ModificationTime=*/0,
+                        llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+      FS->pushOverlay(Memory);
+    }
+    auto Files =
+        llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
     ToolInvocation Invocation(
         RunArgs,
         std::make_unique<AnalysisAction>(TheEngine, Sink, State,

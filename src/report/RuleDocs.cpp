@@ -25,6 +25,12 @@ llvm::StringRef ruleDocPage(llvm::StringRef Id) {
   return "";
 }
 
+std::string ruleDocUrl(llvm::StringRef Id) {
+  // The same repository SARIF names as the tool's informationUri.
+  return "https://github.com/torchlint/torchlint/blob/main/docs/rules/" +
+         Id.str() + ".md";
+}
+
 std::string ruleHelp(const RuleInfo &Rule) {
   llvm::StringRef Doc = ruleDocPage(Rule.Id);
   if (!Doc.empty())

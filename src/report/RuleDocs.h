@@ -17,6 +17,10 @@ llvm::StringRef ruleDocPage(llvm::StringRef Id);
 /// summary, so every rule has help text.
 std::string ruleHelp(const RuleInfo &Rule);
 
+/// The web address of a rule's doc page (docs/rules/<id>.md in the
+/// repository), for editors and reports that link to it.
+std::string ruleDocUrl(llvm::StringRef Id);
+
 /// The pseudo-rule under which unmatched NOLINTBEGIN/NOLINTEND comments are
 /// reported (clang-tidy's name for them).
 const RuleInfo &nolintRule();

@@ -1,0 +1,37 @@
+//===- Server.h - torchlint's language server -------------------*- C++ -*-===//
+//
+// `torchlint --lsp`: an LSP 3.17 server on stdin/stdout that runs beside
+// clangd and reports torchlint's findings while the user types. It is a thin
+// host over the same pieces as the CLI: the frontend (compile databases,
+// shared preambles, unsaved buffers), UnitRunner (configuration, NOLINT,
+// severities) and the rule table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_SRC_LSP_SERVER_H
+#define TORCHLINT_SRC_LSP_SERVER_H
+
+#include "cli/UnitRunner.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchlint {
+
+/// What the command line gives the language server.
+struct LspOptions {
+  UnitJob Job; ///< Parsing, configuration overrides, test hooks.
+  std::optional<std::string> BuildPath;
+  std::optional<std::vector<std::string>> ExtraFlags;
+  unsigned UnitTimeout = 900;
+  bool Verbose = false;
+};
+
+/// Serves one client on InFd/OutFd until it exits or closes its end; returns
+/// the process exit status (0 after shutdown, 1 otherwise, as LSP says).
+int runLanguageServer(const LspOptions &Options, int InFd = 0, int OutFd = 1);
+
+} // namespace torchlint
+
+#endif
