@@ -273,6 +273,32 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
   return Out;
 }
 
+/// True when `#include <Name>` (as leadingTorchIncludes writes it) finds a
+/// LibTorch header first in the include folders of Args, searched in order.
+static bool resolvesToLibTorch(llvm::StringRef Include,
+                               const std::vector<std::string> &Args) {
+  llvm::StringRef Name = Include.split('<').second.split('>').first;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    llvm::StringRef Dir;
+    for (llvm::StringRef Flag : {"-isystem", "-I"})
+      if (A.startswith(Flag)) {
+        Dir = A.drop_front(Flag.size());
+        if (Dir.empty() && I + 1 < Args.size())
+          Dir = Args[++I];
+        break;
+      }
+    if (Dir.empty())
+      continue;
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    if (llvm::sys::fs::exists(Path))
+      return isLibTorchHeaderPath(Path);
+  }
+  // Not found in the flags' folders (a compiler default): LibTorch's name.
+  return true;
+}
+
 static UnitOutcome
 analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                 const Engine &TheEngine, const ParseOptions &Options,
@@ -323,6 +349,13 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   auto Source = readSource(File, Options);
   std::vector<std::string> Includes =
       leadingTorchIncludes(Source ? (*Source)->getBuffer() : "");
+  // A project's own include/torch/helpers.h is the user's code: the shared
+  // preamble stops before the first include that is not LibTorch's.
+  for (size_t I = 0; I < Includes.size(); ++I)
+    if (!resolvesToLibTorch(Includes[I], Args)) {
+      Includes.resize(I);
+      break;
+    }
   bool Ran = false;
   // A second attempt only when Clang rejected the cached preamble.
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
