@@ -7,7 +7,13 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <memory>
 
 using namespace clang;
 
@@ -36,27 +42,52 @@ static std::optional<llvm::APSInt> constantValue(const Expr *E,
   return std::nullopt;
 }
 
-static bool isDeviceCountCall(const Expr *E) {
-  const auto *CE = dyn_cast_or_null<CallExpr>(api::ignoreWrappers(E));
-  return CE && (api::hasQualifiedName(CE->getDirectCallee(),
-                                      "torch::cuda::device_count") ||
-                api::hasQualifiedName(CE->getDirectCallee(),
-                                      "c10::cuda::device_count"));
+static bool isGuardedValue(const ValueDecl *D, const ASTContext &Ctx);
+
+/// The variable or field E reads (`gpu_count`, `config.gpu_count`).
+static const ValueDecl *readValue(const Expr *E) {
+  E = api::ignoreWrappers(E);
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return nullptr;
+}
+
+static bool isDeviceCountCall(const Expr *E, const ASTContext &Ctx) {
+  // (int)torch::cuda::device_count(): the cast changes no count.
+  if (E)
+    E = api::ignoreWrappers(E)->IgnoreParenCasts();
+  const auto *CE = dyn_cast_or_null<CallExpr>(E);
+  if (CE && (api::hasQualifiedName(CE->getDirectCallee(),
+                                   "torch::cuda::device_count") ||
+             api::hasQualifiedName(CE->getDirectCallee(),
+                                   "c10::cuda::device_count") ||
+             api::hasQualifiedName(CE->getDirectCallee(), "at::getNumGPUs")))
+    return true;
+  // A count remembered from one: `int gpus = device_count();`, or a
+  // config field set only where CUDA was found.
+  const ValueDecl *D = readValue(E);
+  return D && D->getType()->isIntegerType() && isGuardedValue(D, Ctx);
 }
 
 /// `device_count() OP N` as a guard.
 static GuardSense classifyCount(BinaryOperatorKind Op, const Expr *L,
                                 const Expr *R, const ASTContext &Ctx) {
   bool Swapped = false;
-  if (!isDeviceCountCall(L)) {
-    if (!isDeviceCountCall(R))
+  if (!isDeviceCountCall(L, Ctx)) {
+    if (!isDeviceCountCall(R, Ctx))
       return GuardSense::None;
     std::swap(L, R);
     Swapped = true;
   }
   std::optional<llvm::APSInt> N = constantValue(R, Ctx);
-  if (!N)
-    return GuardSense::None;
+  if (!N) {
+    // `i < device_count()` in a loop: its body runs only when there are
+    // more devices than i, so at least one.
+    bool CountGreater = Swapped ? Op == BO_LT : Op == BO_GT;
+    return CountGreater ? GuardSense::Available : GuardSense::None;
+  }
   int64_t V = N->getExtValue();
   if (Swapped) {
     // N OP count  ==  count OP' N
@@ -204,7 +235,15 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->hasInit() && VD->getType()->isBooleanType())
-        return classifyImpl(VD->getInit(), Ctx, Depth + 1);
+        if (GuardSense S = classifyImpl(VD->getInit(), Ctx, Depth + 1);
+            S != GuardSense::None)
+          return S;
+  // A flag or count that is only ever set true or non-zero where CUDA was
+  // found: `if (config.use_gpu)`, `if (gpu_count)`.
+  if (const ValueDecl *D = readValue(E))
+    if ((D->getType()->isBooleanType() || D->getType()->isIntegerType()) &&
+        isGuardedValue(D, Ctx))
+      return GuardSense::Available;
 
   return GuardSense::None;
 }
@@ -279,6 +318,145 @@ static bool isCudaCase(const SwitchCase *SC) {
   return Case && api::isCudaKindRef(Case->getLHS());
 }
 
+namespace {
+/// What the unit says about its own functions and values, gathered once per
+/// unit: the calls of each function, and every value written to a variable
+/// or field.
+struct UnitFacts {
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Expr *, 2>>
+      Calls;
+  /// Each assignment's right-hand side (or initialiser), with the
+  /// statement that writes it.
+  llvm::DenseMap<const ValueDecl *,
+                 llvm::SmallVector<std::pair<const Expr *, const Stmt *>, 2>>
+      Writes;
+  /// Values written in ways we cannot follow (++, by reference).
+  llvm::SmallPtrSet<const ValueDecl *, 8> Opaque;
+  llvm::DenseMap<const ValueDecl *, bool> Guarded;
+  llvm::DenseMap<const FunctionDecl *, bool> CallersGuarded;
+};
+
+class UnitFactsCollector : public RecursiveASTVisitor<UnitFactsCollector> {
+public:
+  explicit UnitFactsCollector(UnitFacts &F) : F(F) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    // Library code writes none of the user's values.
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        D->getASTContext().getSourceManager().isInSystemHeader(
+            D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      F.Calls[FD->getCanonicalDecl()].push_back(CE);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasInit())
+      F.Writes[VD].push_back({VD->getInit(), nullptr});
+    return true;
+  }
+  bool VisitFieldDecl(FieldDecl *FD) {
+    if (const Expr *Init = FD->getInClassInitializer())
+      F.Writes[FD].push_back({Init, nullptr});
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *CD) {
+    for (const CXXCtorInitializer *I : CD->inits())
+      if (I->isWritten() && I->getMember())
+        F.Writes[I->getMember()].push_back({I->getInit(), nullptr});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign) {
+      if (const ValueDecl *D = readValue(BO->getLHS()))
+        F.Writes[D].push_back({BO->getRHS(), BO});
+    } else if (BO->isAssignmentOp()) {
+      if (const ValueDecl *D = readValue(BO->getLHS()))
+        F.Opaque.insert(D);
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const ValueDecl *D = readValue(UO->getSubExpr()))
+        F.Opaque.insert(D);
+    return true;
+  }
+
+private:
+  UnitFacts &F;
+};
+
+// One unit is analysed at a time in a process (the engine resets these
+// facts around each unit: a later unit's context may reuse the address).
+const ASTContext *FactsOf = nullptr;
+std::unique_ptr<UnitFacts> Facts;
+
+UnitFacts &unitFacts(const ASTContext &Ctx) {
+  if (FactsOf != &Ctx || !Facts) {
+    Facts = std::make_unique<UnitFacts>();
+    UnitFactsCollector(*Facts).TraverseAST(const_cast<ASTContext &>(Ctx));
+    FactsOf = &Ctx;
+  }
+  return *Facts;
+}
+
+bool isOffValue(const Expr *E, const ASTContext &Ctx) {
+  std::optional<llvm::APSInt> V = constantValue(api::ignoreWrappers(E), Ctx);
+  return V && V->isZero();
+}
+} // namespace
+
+void resetGuardFacts() {
+  Facts.reset();
+  FactsOf = nullptr;
+}
+
+/// True when every value written to D is "off" (0, false), a guard or
+/// count itself, or written only where CUDA is known to be there: then D
+/// being on or non-zero proves CUDA.
+static bool isGuardedValue(const ValueDecl *D, const ASTContext &Ctx) {
+  UnitFacts &F = unitFacts(Ctx);
+  if (auto It = F.Guarded.find(D); It != F.Guarded.end())
+    return It->second;
+  F.Guarded[D] = false; // Cycles (x = x) prove nothing.
+  auto It = F.Writes.find(D);
+  if (F.Opaque.count(D) || It == F.Writes.end() || isa<ParmVarDecl>(D))
+    return false;
+  bool SomeGuard = false;
+  for (const auto &[Value, Stmt] : It->second) {
+    if (isOffValue(Value, Ctx))
+      continue;
+    if (classifyImpl(Value, Ctx, 0) == GuardSense::Available ||
+        isDeviceCountCall(Value, Ctx) ||
+        (Stmt && isCudaGuarded(Stmt, const_cast<ASTContext &>(Ctx)))) {
+      SomeGuard = true;
+      continue;
+    }
+    return false;
+  }
+  return F.Guarded[D] = SomeGuard;
+}
+
+/// True when FD is called in this unit, and every call is CUDA-guarded: a
+/// helper that only ever runs where its callers checked for a GPU.
+static bool everyCallGuarded(const FunctionDecl *FD, ASTContext &Ctx) {
+  UnitFacts &F = unitFacts(Ctx);
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  if (auto It = F.CallersGuarded.find(Key); It != F.CallersGuarded.end())
+    return It->second;
+  F.CallersGuarded[Key] = false; // Recursion proves nothing.
+  auto It = F.Calls.find(Key);
+  bool Guarded = It != F.Calls.end() && !It->second.empty() &&
+                 llvm::all_of(It->second, [&](const Expr *Call) {
+                   return isCudaGuarded(Call, Ctx);
+                 });
+  return F.CallersGuarded[Key] = Guarded;
+}
+
 bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(*Use);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
@@ -318,6 +496,10 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
         if (BO->getOpcode() == BO_LOr && L == GuardSense::Unavailable)
           return true;
       }
+    } else if (const auto *For = Parent.get<ForStmt>()) {
+      if (ChildStmt == For->getBody() && For->getCond() &&
+          classifyImpl(For->getCond(), Ctx, 0) == GuardSense::Available)
+        return true;
     } else if (const auto *While = Parent.get<WhileStmt>()) {
       if (ChildStmt == While->getBody() &&
           classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available)
@@ -343,7 +525,7 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       // A lambda's call operator leads, through its class, to the lambda.
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);
       if (!MD || !MD->getParent()->isLambda())
-        return false;
+        return everyCallGuarded(FD, Ctx);
     }
     Child = Parent;
   }

@@ -28,6 +28,11 @@ GuardSense classifyGuard(const clang::Expr *Cond, const clang::ASTContext &Ctx);
 /// continue/break;`, TORCH_CHECK(guard) or assert(guard) in an enclosing block.
 bool isCudaGuarded(const clang::Stmt *Use, clang::ASTContext &Ctx);
 
+/// Forgets what the guards learned about the last unit (which values are
+/// set only where CUDA was found, which functions only guarded code calls).
+/// The engine calls it before and after each unit.
+void resetGuardFacts();
+
 } // namespace torchlint
 
 #endif

@@ -24,7 +24,11 @@ constexpr llvm::StringLiteral GuardHint = "torch::cuda::is_available()";
 
 class HardcodedDeviceRule : public Rule {
 public:
-  using Rule::Rule;
+  HardcodedDeviceRule(const RuleInfo &Info, RuleEnvironment &Env)
+      : Rule(Info, Env),
+        RequiresCuda(llvm::StringRef(Env.Options.get(Info.Id, "RequiresCuda",
+                                                     "false"))
+                         .equals_insensitive("true")) {}
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(
@@ -52,6 +56,8 @@ public:
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
+    if (RequiresCuda)
+      return;
     ASTContext &Ctx = *Result.Context;
     if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("kind"))
       checkKindRef(Ref, Ctx);
@@ -66,6 +72,10 @@ public:
   }
 
 private:
+  /// The project needs CUDA by design (CheckOption RequiresCuda): naming a
+  /// CUDA device is no bug there.
+  const bool RequiresCuda;
+
   /// True when E is compared with something or labels a case: it asks which
   /// device there is rather than choosing one.
   static bool isInspection(const Expr *E, ASTContext &Ctx) {
@@ -164,8 +174,31 @@ private:
       }
   }
 
+  /// True when Ref is the kind of `torch::Device(torch::kCUDA, index)` whose
+  /// index is a run-time value (a --gpu option, a loop over the devices):
+  /// the user asked for that device by number, it is no hard-coded choice.
+  static bool hasRuntimeIndex(const DeclRefExpr *Ref, ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*Ref);
+    for (unsigned Steps = 0; Steps < 4; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      if (const auto *CE = Parents[0].get<CXXConstructExpr>()) {
+        if (!api::isDeviceType(CE->getType()) || api::writtenArgCount(CE) < 2)
+          return false;
+        const Expr *Index = CE->getArg(1);
+        return !Index->isValueDependent() && !Index->isEvaluatable(Ctx);
+      }
+      if (!Parents[0].get<ImplicitCastExpr>() && !Parents[0].get<ParenExpr>())
+        return false;
+      Node = Parents[0];
+    }
+    return false;
+  }
+
   void checkKindRef(const DeclRefExpr *Ref, ASTContext &Ctx) {
-    if (isInspection(Ref, Ctx) || isCudaGuarded(Ref, Ctx))
+    if (isInspection(Ref, Ctx) || hasRuntimeIndex(Ref, Ctx) ||
+        isCudaGuarded(Ref, Ctx))
       return;
     std::string Spelled = api::sourceText(Ref, Ctx);
     if (Spelled.empty())

@@ -29,28 +29,25 @@ namespace {
 
 enum class MemberKind { Tensor, TensorContainer, Submodule };
 
-MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
-  QualType T = F->getType();
-  Relevant = true;
-  if (api::isTensorType(T) && !T->isReferenceType())
-    return MemberKind::Tensor;
-  if (api::isTensorContainerType(T) && !T->isReferenceType())
-    return MemberKind::TensorContainer;
-  // A submodule without parameters or buffers (ReLU, MaxPool2d) leaves
-  // nothing behind.
-  if ((api::isModuleHolderType(T) || api::isModulePointerType(T)) &&
-      !api::isStatelessModuleType(T))
-    return MemberKind::Submodule;
-  Relevant = false;
-  return MemberKind::Tensor;
-}
-
-/// Cloneable modules build their state in reset().
-bool isReset(const CXXMethodDecl *MD) {
-  return MD->getIdentifier() && MD->getName() == "reset";
+bool isRegisterName(DeclarationName Name) {
+  if (!Name.isIdentifier())
+    return false;
+  llvm::StringRef N = Name.getAsIdentifierInfo()->getName();
+  return N == "register_buffer" || N == "register_parameter" ||
+         N == "register_module";
 }
 
 bool isRegisterCall(const CallExpr *CE) {
+  // In a class template's body a call with dependent arguments stays
+  // unresolved until instantiation: `register_module("fc", fc)` on this.
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase())) &&
+           isRegisterName(UME->getMemberName());
+  if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return (DME->isImplicitAccess() ||
+            isa<CXXThisExpr>(DME->getBase()->IgnoreParenImpCasts())) &&
+           isRegisterName(DME->getMember());
   const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier())
@@ -85,10 +82,65 @@ public:
   }
 };
 
+
+
 Scan scan(const Stmt *S) {
   Scan Result;
   Result.TraverseStmt(const_cast<Stmt *>(S));
   return Result;
+}
+
+bool scanForRegister(const Stmt *S) { return scan(S).HasRegister; }
+
+/// True for a user's module class that registers nothing and holds no
+/// tensor or module: there is nothing in it for module->to(device) to move.
+bool isStatelessUserModule(QualType T) {
+  const CXXRecordDecl *RD = api::moduleClassOf(T);
+  if (!RD || api::isTorchModuleClass(RD) || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  for (const FieldDecl *F : RD->fields()) {
+    QualType FT = F->getType();
+    if (api::isTensorType(FT) || api::isTensorContainerType(FT) ||
+        api::isModuleHolderType(FT) || api::isModulePointerType(FT))
+      return false;
+  }
+  // Registration may also happen through a base or a call we cannot see:
+  // only classes whose every constructor is visible and registers nothing.
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+        !Base || !api::isInTorchNamespace(Base))
+      return false;
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    const FunctionDecl *Def = MD->getDefinition();
+    if (!Def && isa<CXXConstructorDecl>(MD) && !MD->isImplicit() &&
+        !MD->isDefaulted())
+      return false;
+    if (Def && Def->hasBody() && scanForRegister(Def->getBody()))
+      return false;
+  }
+  return true;
+}
+
+MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
+  QualType T = F->getType();
+  Relevant = true;
+  if (api::isTensorType(T) && !T->isReferenceType())
+    return MemberKind::Tensor;
+  if (api::isTensorContainerType(T) && !T->isReferenceType())
+    return MemberKind::TensorContainer;
+  // A submodule without parameters or buffers (ReLU, MaxPool2d, a user's
+  // post-processing module that registers nothing) leaves nothing behind.
+  if ((api::isModuleHolderType(T) || api::isModulePointerType(T)) &&
+      !api::isStatelessModuleType(T) && !isStatelessUserModule(T))
+    return MemberKind::Submodule;
+  Relevant = false;
+  return MemberKind::Tensor;
+}
+
+/// Cloneable modules build their state in reset().
+bool isReset(const CXXMethodDecl *MD) {
+  return MD->getIdentifier() && MD->getName() == "reset";
 }
 
 /// True for initialisers that create nothing: `{nullptr}`, `{}`.
@@ -109,6 +161,9 @@ bool createsNothing(const Expr *E) {
 
 struct MemberState {
   bool Registered = false;
+  /// Assigned again after construction (a grid re-created in every
+  /// forward() from the input's options): it follows what it is built from.
+  bool Recreated = false;
   const Expr *Creation = nullptr; ///< The expression that builds the value.
   SourceLocation CreationLoc;
 };
@@ -180,7 +235,8 @@ public:
 
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
-      if (It == States.end() || It->second.Registered || !It->second.Creation)
+      if (It == States.end() || It->second.Registered ||
+          !It->second.Creation || It->second.Recreated)
         continue;
       reportMember(F, RD, It->second, *Result.Context);
     }
@@ -247,6 +303,8 @@ private:
           States[F].Registered = true;
         else if (Constructs)
           noteInit(States[F], RHS, Loc);
+        else
+          States[F].Recreated = true;
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
         if (BO->getOpcode() == BO_Assign)

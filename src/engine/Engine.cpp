@@ -4,6 +4,7 @@
 #include "torchlint/Provenance.h"
 #include "torchlint/Rule.h"
 
+#include "../../rules/DeviceGuards.h"
 #include "../../rules/Rules.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -87,6 +88,7 @@ std::vector<Finding>
 Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
+  resetGuardFacts();
   ProvenanceCache Provenance(Ctx, Config.Options);
   RuleEnvironment Env{Config.Options, &Provenance, [this](llvm::StringRef Id) {
                         return Config.IsRuleEnabled ? Config.IsRuleEnabled(Id)
@@ -115,6 +117,7 @@ Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
       Out.push_back(std::move(F));
     }
   }
+  resetGuardFacts();
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {
                      SourceLocation LA = SM.getFileLoc(A.Loc);

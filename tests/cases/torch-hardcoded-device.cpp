@@ -147,3 +147,75 @@ template torch::Tensor toGpu(torch::Tensor);
 void macroUse(torch::Tensor x) {
   x = x.to(GPU); // expected-warning {{CUDA device 'GPU' is used without a torch::cuda::is_available() guard}}
 }
+
+// ---- Guards public code writes, which must stay silent --------------------
+
+struct RunConfig {
+  int gpu_count = 0;
+  int gpu_id = -1;
+};
+
+// A count set only where CUDA was found guards what it counts.
+struct Runner {
+  RunConfig config;
+  Runner() {
+    if (torch::cuda::is_available())
+      config.gpu_count = static_cast<int>(torch::cuda::device_count());
+  }
+  torch::Tensor run(torch::Tensor x) {
+    if (config.gpu_count > 0)
+      return x.cuda();
+    return x;
+  }
+};
+
+// A device the user asked for by number (a --gpu option) is the user's
+// choice, not a hard-coded one.
+void chosenGpu(const RunConfig &c) {
+  if (c.gpu_id >= 0) {
+    torch::Device d(torch::kCUDA, c.gpu_id);
+    (void)d;
+  }
+}
+
+// An early throw when there is no GPU guards what follows.
+torch::Tensor needsGpu(torch::Tensor x) {
+  if (torch::getNumGPUs() == 0)
+    throw std::runtime_error("this program needs a GPU");
+  return x.cuda();
+}
+
+// A loop over the devices runs its body only where there are some.
+void everyGpu() {
+  for (int i = 0; i < static_cast<int>(torch::cuda::device_count()); ++i)
+    (void)torch::ones({2}).to(torch::Device(torch::kCUDA, i));
+}
+
+// A helper whose every caller checked for CUDA.
+torch::Tensor gpuOnlyHelper(torch::Tensor x) { return x.cuda(); }
+torch::Tensor callsHelper(torch::Tensor x) {
+  if (torch::cuda::is_available())
+    return gpuOnlyHelper(x);
+  return x;
+}
+
+// A flag remembered from the guard, and one set only under it.
+void flags(torch::Tensor x) {
+  bool cuda = torch::cuda::is_available();
+  if (cuda)
+    x = x.to(torch::kCUDA);
+  bool use_gpu = false;
+  if (torch::cuda::is_available())
+    use_gpu = true;
+  if (use_gpu)
+    x = x.cuda();
+}
+
+// The same flag, but also set without a guard: it proves nothing.
+void unguardedFlag(torch::Tensor x, bool force) {
+  bool use_gpu = false;
+  if (force)
+    use_gpu = true;
+  if (use_gpu)
+    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+}

@@ -119,3 +119,68 @@ struct MacroImpl : torch::nn::Module {
   void DECLARE_STATE_INIT() { state = register_buffer("state", torch::ones({2})); }
   DECLARE_STATE(state); // Registered by a method the constructor calls.
 };
+
+// ---- Public code that must stay silent -----------------------------------
+
+// torchvision-style ResNet: a class template whose constructor is defined
+// outside the class body registers everything through calls that stay
+// unresolved until instantiation (their arguments are dependent).
+template <typename Block> struct ResNetImpl : torch::nn::Module {
+  explicit ResNetImpl(std::vector<int64_t> layers);
+  torch::Tensor forward(torch::Tensor x) {
+    return fc(layer1->forward(conv1(x)));
+  }
+  torch::nn::Sequential makeLayer(int64_t planes, int64_t blocks) {
+    torch::nn::Sequential s;
+    for (int64_t i = 0; i < blocks; ++i)
+      s->push_back(Block(planes));
+    return s;
+  }
+  torch::nn::Conv2d conv1{nullptr};
+  torch::nn::Sequential layer1{nullptr};
+  torch::nn::Linear fc{nullptr};
+};
+template <typename Block>
+ResNetImpl<Block>::ResNetImpl(std::vector<int64_t> layers)
+    : conv1(torch::nn::Conv2dOptions(3, 64, 7)), fc(512, 10) {
+  layer1 = makeLayer(64, layers[0]);
+  register_module("conv1", conv1);
+  register_module("layer1", layer1);
+  register_module("fc", fc);
+}
+struct BasicBlockImpl : torch::nn::Module {
+  explicit BasicBlockImpl(int64_t planes)
+      : conv(register_module("conv", torch::nn::Conv2d(planes, planes, 3))) {}
+  torch::Tensor forward(torch::Tensor x) { return conv(x); }
+  torch::nn::Conv2d conv;
+};
+TORCH_MODULE(BasicBlock);
+template struct ResNetImpl<BasicBlock>;
+
+// A user's module without parameters or buffers: there is nothing in it for
+// module->to(device) to move, registered or not.
+struct PostProcessImpl : torch::nn::Module {
+  explicit PostProcessImpl(double threshold) : threshold(threshold) {}
+  torch::Tensor forward(torch::Tensor x) { return x.sigmoid() > threshold; }
+  double threshold;
+};
+TORCH_MODULE(PostProcess);
+struct DetectorImpl : torch::nn::Module {
+  DetectorImpl() : post(PostProcess(0.5)) {
+    head = register_module("head", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) { return post(head(x)); }
+  torch::nn::Linear head{nullptr};
+  PostProcess post{nullptr};
+};
+
+// A grid re-created in every forward() from the input's options follows the
+// input, whatever the constructor put there first.
+struct YoloHeadImpl : torch::nn::Module {
+  YoloHeadImpl() : grid_(torch::zeros({1})) {}
+  torch::Tensor forward(torch::Tensor x) {
+    grid_ = torch::arange(x.size(1), x.options());
+    return x + grid_;
+  }
+  torch::Tensor grid_;
+};

@@ -58,4 +58,18 @@ expect_contains "$ERR" "1 outside the line/header filter" "filtered header"
 echo "HeaderFilterRegex: 'hdr/.*'" > hdr/.clang-tidy
 tl hdr/uses_helper.cpp
 expect_rc 1
+# A project that needs CUDA by design turns torch-hardcoded-device off for
+# itself with one option instead of a NOLINT per line.
+mkdir -p cudaproj
+input cuda_only.cpp cudaproj/main.cpp
+tl cudaproj/main.cpp
+expect_rc 1
+expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA-only program, no option"
+cat > cudaproj/.clang-tidy <<'YAML'
+CheckOptions:
+  - key: torch-hardcoded-device.RequiresCuda
+    value: true
+YAML
+tl cudaproj/main.cpp
+expect_rc 0
 exit 0

@@ -66,7 +66,18 @@ expect broken-db-above 2 "$good_finding" -- "$WORK/proj/a.cpp" "$IN/one_finding.
 grep -q "error: $WORK/proj/a.cpp: cannot load '$WORK/proj/compile_commands.json'" "$WORK/broken-db-above.err" ||
   { echo "FAIL broken-db-above: error line missing"; failures=$((failures + 1)); }
 
+# A compile database whose command does not reach LibTorch: the database is
+# the project's word, so torchlint adds no folders of its own and says what
+# is missing. (Flags after -- get the detected LibTorch folders added, and
+# the file is analysed.)
+mkdir -p "$WORK/notorch"
+cat >"$WORK/notorch/compile_commands.json" <<JSON
+[{"directory": "$IN", "file": "$IN/missing_torch.cpp",
+  "command": "clang++ -std=c++17 -c $IN/missing_torch.cpp"}]
+JSON
 expect missing-torch 2 "LibTorch headers not found while parsing '$IN/missing_torch.cpp'" -- \
+  -p "$WORK/notorch" "$IN/missing_torch.cpp"
+expect torch-added-to-flags 0 "^torchlint: 0 findings" -- \
   "$IN/missing_torch.cpp" -- -std=c++17
 
 expect no-input 2 "no input files" --

@@ -1,4 +1,4 @@
-// Includes a LibTorch header that the -- flags below cannot find.
+// Includes a LibTorch header that the compile command in the test cannot reach.
 #include <torch/torch.h>
 
 int main() { return 0; }
