@@ -34,7 +34,10 @@ bool isDeviceArgumentType(QualType T) {
 
 class LoadWithoutDeviceRule : public Rule {
 public:
-  using Rule::Rule;
+  LoadWithoutDeviceRule(const RuleInfo &Info, RuleEnvironment &Env)
+      : Rule(Info, Env),
+        Strict(llvm::StringRef(Env.Options.get(Info.Id, "Strict", "false"))
+                   .equals_insensitive("true")) {}
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
@@ -57,14 +60,18 @@ public:
     // Precision: only device-aware code is reported. Where no run-time device
     // choice is in scope the program never leaves the CPU, and its
     // checkpoints are its own CPU ones.
+    // The Strict option reports every load without a device, with no
+    // fix-it where no device is in scope to name.
     const ValueDecl *Var = findDeviceVariable(Call, Ctx);
-    if (!Var)
+    if (!Var && !Strict)
       return;
     std::string Callee = FD->getQualifiedNameAsString();
     Finding &F = report(Call->getBeginLoc(),
                         "checkpoint loaded by '" + Callee +
                             "' without a device comes back on the device "
                             "it was saved from");
+    if (!Var)
+      return;
     // The device goes after the last written argument.
     const Expr *Last = Call->getArg(Written - 1);
     std::string Device = Var->getNameAsString();
@@ -75,6 +82,9 @@ public:
         {Var->getLocation(),
          "load onto the device chosen here, '" + Var->getNameAsString() + "'"});
   }
+
+private:
+  const bool Strict;
 };
 
 } // namespace

@@ -72,4 +72,18 @@ CheckOptions:
 YAML
 tl cudaproj/main.cpp
 expect_rc 0
+# Strict torch-load-without-device: every load without a device, also in
+# code that never names a run-time device.
+mkdir -p strictproj
+input load.cpp strictproj/main.cpp
+tl strictproj/main.cpp
+expect_eq "$(echo "$OUT" | grep -c '\[torch-load-without-device\]')" 0 "load, default"
+cat > strictproj/.clang-tidy <<'YAML'
+CheckOptions:
+  - key: torch-load-without-device.Strict
+    value: true
+YAML
+tl strictproj/main.cpp
+expect_rc 1
+expect_contains "$OUT" "main.cpp:6:34: warning: checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]" "load, Strict"
 exit 0
