@@ -342,11 +342,7 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
     // Library code writes none of the user's values.
-    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        D->getASTContext().getSourceManager().isInSystemHeader(
-            D->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return api::isSystemHeaderDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())

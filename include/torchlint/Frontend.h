@@ -69,6 +69,10 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs);
 /// True for files named like C++ headers (.h, .hpp, .hh, .hxx, .cuh, ...).
 bool isHeaderPath(llvm::StringRef File);
 
+/// The include folders a compile command names (-I, -isystem, -iquote,
+/// -idirafter), in the order they appear.
+std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args);
+
 /// True when one of the include folders in Flags holds torch/torch.h.
 bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags);
 

@@ -33,6 +33,11 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 /// body of a branch or loop, or the left side of a comma.
 bool isDiscardedValue(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// True for a declaration (other than the translation unit) written in a
+/// system header, LibTorch's included: traversals of the user's code skip
+/// them when the host has set no traversal scope.
+bool isSystemHeaderDecl(const clang::Decl *D);
+
 } // namespace api
 } // namespace torchlint
 

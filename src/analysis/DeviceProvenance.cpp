@@ -354,18 +354,11 @@ private:
 };
 
 const ValueDecl *FunctionAnalysis::trackedDecl(const Expr *E) const {
-  E = api::ignoreWrappers(E);
-  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
-    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-      E = api::ignoreWrappers(OC->getArg(0));
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    return DRE->getDecl();
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
-    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-      if (TrackedClass && F->getParent() == TrackedClass &&
-          isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return F;
-  return nullptr;
+  const ValueDecl *D = WriteFinder::target(E);
+  // Fields only of the class whose state this function tracks.
+  if (const auto *F = dyn_cast_or_null<FieldDecl>(D))
+    return TrackedClass && F->getParent() == TrackedClass ? F : nullptr;
+  return D;
 }
 
 bool FunctionAnalysis::isMutatedLocal(const VarDecl *VD) {
@@ -992,6 +985,10 @@ void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value, State &St) {
 DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
                                       SourceLocation Loc, const State &St) {
   const Expr *Stripped = api::ignoreWrappers(Init);
+  // A braced or parenthesised list without a type of its own (a member
+  // initialiser's ParenListExpr) says nothing about the module.
+  if (!Stripped || Stripped->getType().isNull())
+    return DeviceSet();
   // A loss given a weight holds that very tensor as its buffer: the module
   // is where the weight is.
   if (!isa<DeclRefExpr>(Stripped) && !isa<MemberExpr>(Stripped))
@@ -1011,7 +1008,7 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
       !(moduleHasState(moduleClassOf(VD->getType())) || StatefulVars.count(VD)))
     return DeviceSet();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
-      CE && CE->getNumArgs() == 1 &&
+      CE && CE->getNumArgs() == 1 && !CE->getArg(0)->getType().isNull() &&
       CE->getArg(0)->getType()->isNullPtrType())
     return DeviceSet();
   DeviceFact F;
@@ -1653,11 +1650,7 @@ public:
   // Library code calls no user function: skip system headers (LibTorch's
   // among them) when no traversal scope has been set by the host.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        D->getASTContext().getSourceManager().isInSystemHeader(
-            D->getLocation()))
-      return true;
-    return Base::TraverseDecl(D);
+    return api::isSystemHeaderDecl(D) || Base::TraverseDecl(D);
   }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {

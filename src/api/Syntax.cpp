@@ -109,5 +109,11 @@ bool isDiscardedValue(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
+bool isSystemHeaderDecl(const Decl *D) {
+  return D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+         D->getASTContext().getSourceManager().isInSystemHeader(
+             D->getLocation());
+}
+
 } // namespace api
 } // namespace torchlint

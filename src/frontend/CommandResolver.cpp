@@ -146,25 +146,28 @@ bool isHeaderPath(llvm::StringRef File) {
          Ext == ".h++" || Ext == ".cuh" || Ext == ".inl" || Ext == ".ipp";
 }
 
-bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags) {
-  for (size_t I = 0; I < Flags.size(); ++I) {
-    llvm::StringRef F = Flags[I];
-    llvm::StringRef Dir;
-    for (llvm::StringRef Opt : {"-isystem", "-I", "-iquote", "-idirafter"})
-      if (F.startswith(Opt)) {
-        Dir = F.drop_front(Opt.size());
-        if (Dir.empty() && I + 1 < Flags.size())
-          Dir = Flags[++I];
+std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Dirs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    for (llvm::StringRef Flag : {"-isystem", "-iquote", "-idirafter", "-I"})
+      if (A.startswith(Flag)) {
+        if (A == Flag && I + 1 < Args.size())
+          Dirs.push_back(Args[++I]);
+        else if (A != Flag)
+          Dirs.push_back(A.drop_front(Flag.size()).str());
         break;
       }
-    if (Dir.empty())
-      continue;
+  }
+  return Dirs;
+}
+
+bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags) {
+  return llvm::any_of(includeDirsOf(Flags), [](const std::string &Dir) {
     llvm::SmallString<256> Probe(Dir);
     path::append(Probe, "torch", "torch.h");
-    if (fs::exists(Probe))
-      return true;
-  }
-  return false;
+    return fs::exists(Probe);
+  });
 }
 
 std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,

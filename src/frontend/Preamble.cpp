@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Preamble.h"
+#include "torchlint/Frontend.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -71,19 +72,7 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
 static void hashHeaderStamps(llvm::SHA1 &Hash,
                              const std::vector<std::string> &Args,
                              const std::vector<std::string> &Includes) {
-  std::vector<std::string> Dirs;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    for (llvm::StringRef Flag : {"-isystem", "-I"}) {
-      if (!A.startswith(Flag))
-        continue;
-      if (A == Flag && I + 1 < Args.size())
-        Dirs.push_back(Args[I + 1]);
-      else if (A != Flag)
-        Dirs.push_back(A.drop_front(Flag.size()).str());
-      break;
-    }
-  }
+  std::vector<std::string> Dirs = includeDirsOf(Args);
   Dirs.push_back("/usr/include");
   for (const std::string &Inc : Includes) {
     llvm::StringRef Name = llvm::StringRef(Inc).split('<').second.rtrim('>');

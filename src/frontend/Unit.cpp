@@ -278,18 +278,7 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
 static bool resolvesToLibTorch(llvm::StringRef Include,
                                const std::vector<std::string> &Args) {
   llvm::StringRef Name = Include.split('<').second.split('>').first;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    llvm::StringRef Dir;
-    for (llvm::StringRef Flag : {"-isystem", "-I"})
-      if (A.startswith(Flag)) {
-        Dir = A.drop_front(Flag.size());
-        if (Dir.empty() && I + 1 < Args.size())
-          Dir = Args[++I];
-        break;
-      }
-    if (Dir.empty())
-      continue;
+  for (const std::string &Dir : includeDirsOf(Args)) {
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, Name);
     if (llvm::sys::fs::exists(Path))
