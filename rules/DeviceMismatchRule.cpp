@@ -32,14 +32,14 @@ protected:
     if (C.Stray.Fact.AfterDiscardedMove &&
         Env.IsEnabled("torch-discarded-move"))
       return;
-    std::string StrayWhere = C.Stray.Fact.Where.Spelling;
+    std::string StrayWhere = C.Stray.Fact.Value.Spelling;
     Finding &F = report(
         C.Site->getExprLoc(),
         "'" + C.Callee + "' receives tensors on different devices: " +
             describeOperand(C.Stray) + (C.Stray.IsModule ? " are" : " is") +
             (C.OnePath ? " on one path on " : " on ") + StrayWhere + " but " +
             describeOperand(C.Other) + (C.Other.IsModule ? " are" : " is") +
-            " on " + C.Other.Fact.Where.Spelling);
+            " on " + C.Other.Fact.Value.Spelling);
     addProvenanceNotes(F, C.Stray);
     addProvenanceNotes(F, C.Other);
     addFix(F, C, Ctx);
@@ -49,8 +49,8 @@ private:
   /// The durable fix: move the stray tensor where it is born.
   void addFix(Finding &F, const DeviceConflict &C, ASTContext &Ctx) {
     const auto *Birth = static_cast<const Expr *>(C.Stray.Fact.Birth);
-    const Device &Target = C.Other.Fact.Where;
-    if (!Birth || C.Stray.Fact.Where.Kind != Device::Cpu ||
+    const Device &Target = C.Other.Fact.Value;
+    if (!Birth || C.Stray.Fact.Value.Kind != Device::Cpu ||
         Target.Kind == Device::Cpu ||
         !deviceNameableAt(Target, Birth->getBeginLoc(), Birth, Ctx))
       return;

@@ -31,7 +31,7 @@ protected:
     const FunctionDecl *Callee = Factory ? Factory->getDirectCallee() : nullptr;
     if (!Callee)
       return;
-    std::string Input = C.Other.Fact.Where.FixText;
+    std::string Input = C.Other.Fact.Value.FixText;
     Finding &F =
         report(Factory->getBeginLoc(),
                "'" + Callee->getQualifiedNameAsString() +

@@ -88,6 +88,51 @@ bool isStatelessModuleClass(const clang::CXXRecordDecl *RD);
 bool isStatelessModuleType(clang::QualType T);
 
 //===----------------------------------------------------------------------===//
+// Scalar types.
+//===----------------------------------------------------------------------===//
+
+/// A LibTorch element type (c10::ScalarType), named as LibTorch's own
+/// messages name it ("expected scalar type Float but found Double").
+enum class ScalarKind {
+  Byte,
+  Char,
+  Short,
+  Int,
+  Long,
+  Half,
+  Float,
+  Double,
+  ComplexHalf,
+  ComplexFloat,
+  ComplexDouble,
+  Bool,
+  BFloat16,
+};
+
+/// c10's name of K: "Float", "Long".
+llvm::StringRef scalarName(ScalarKind K);
+
+/// How a fix-it spells K: "torch::kFloat", "torch::kLong".
+llvm::StringRef scalarFixText(ScalarKind K);
+
+/// True for Half, Float, Double and BFloat16.
+bool isFloatingKind(ScalarKind K);
+
+/// True for the integer types and Bool.
+bool isIntegralKind(ScalarKind K);
+
+/// The scalar type E names when it is a constant of type c10::ScalarType
+/// (torch::kFloat32, at::kDouble, c10::ScalarType::Long, a constexpr user
+/// variable), evaluated by Clang's constant evaluator.
+std::optional<ScalarKind> scalarKindOf(const clang::Expr *E,
+                                       const clang::ASTContext &Ctx);
+
+/// The scalar type that stores C++ values of type T (float -> Float,
+/// int64_t -> Long, uint8_t -> Byte, c10::Half -> Half), or nothing for
+/// types LibTorch has no element type for (char, pointers, classes).
+std::optional<ScalarKind> elementKindOf(clang::QualType T);
+
+//===----------------------------------------------------------------------===//
 // What functions do to devices (rows of TorchApi.def).
 //===----------------------------------------------------------------------===//
 
@@ -113,11 +158,38 @@ enum class DeviceBehaviour {
   NoDeviceOperation,
 };
 
+/// How a LibTorch function or Tensor method treats element types. Each
+/// enumerator is decided by running the operation on LibTorch 1.13
+/// (tests/groundtruth, docs/dtype-facts.md).
+enum class DtypeBehaviour {
+  /// Not modelled: the result's dtype is unknown and nothing is checked.
+  /// The default for every function without a dtype in its row, because
+  /// reductions, comparisons and index functions change the dtype in ways
+  /// a wrong guess would turn into false findings.
+  Unknown,
+  /// The result has the dtype of the receiver or first tensor input (unary
+  /// functions, views, shape functions, activations).
+  Keep,
+  /// Elementwise with type promotion: mixed inputs are legal and the result
+  /// has the promoted dtype (add, mul, where, cat, stack).
+  Promote,
+  /// The tensor inputs must share one dtype, which the result has (mm,
+  /// matmul, bmm, addmm, linear, conv): "expected scalar type Float but
+  /// found Double".
+  Same,
+  /// A classification loss: the input is floating and the target holds
+  /// class indices, which must be Long (cross_entropy, nll_loss).
+  ClassTarget,
+  /// A binary loss: the target must be floating (binary_cross_entropy).
+  FloatTarget,
+};
+
 /// The row of a LibTorch function or Tensor method.
 struct ApiRow {
   DeviceBehaviour Device = DeviceBehaviour::Compute;
   /// Comma-separated parameter names that may be on any device.
   llvm::StringRef AnyDeviceParams;
+  DtypeBehaviour Dtype = DtypeBehaviour::Unknown;
 };
 
 /// The row for FD: a free function of LibTorch's namespaces or a method of
@@ -136,6 +208,18 @@ bool isFactoryCall(const clang::CallExpr *CE);
 /// True when parameter Index of FD (a LibTorch function or Tensor method)
 /// may hold a tensor on any device next to the others.
 bool isAnyDeviceParam(const clang::FunctionDecl *FD, unsigned Index);
+
+/// The dtype behaviour of FD (Unknown for functions without one).
+DtypeBehaviour dtypeBehaviour(const clang::FunctionDecl *FD);
+
+/// The scalar type a Tensor conversion method converts to: x.float(),
+/// x.double(), x.long(), x.to(torch::kHalf)'s shorthand methods.
+std::optional<ScalarKind> conversionMethodKind(const clang::CXXMethodDecl *MD);
+
+/// The scalar type a tensor factory gives when its options name none
+/// (Float for zeros/ones/rand..., Long for randint/randperm), or nothing
+/// when it depends on the arguments (tensor, arange, full, from_blob).
+std::optional<ScalarKind> factoryDefaultKind(const clang::FunctionDecl *FD);
 
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);

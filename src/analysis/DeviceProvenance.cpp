@@ -383,7 +383,7 @@ DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
                          "'" + Name + "'", Name);
   D.Var = VD;
   DeviceFact F;
-  F.Where = D;
+  F.Value = D;
   return F;
 }
 
@@ -394,27 +394,27 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
   E = api::ignoreWrappers(E);
   DeviceFact F;
   if (api::isCudaKindRef(E)) {
-    F.Where = Device::cuda(-1);
+    F.Value = Device::cuda(-1);
     return F;
   }
   if (api::isCpuKindRef(E)) {
-    F.Where = Device::cpu();
+    F.Value = Device::cpu();
     return F;
   }
   if (const auto *SL = dyn_cast<StringLiteral>(E)) {
     llvm::StringRef V = SL->getString();
     if (V == "cpu") {
-      F.Where = Device::cpu();
+      F.Value = Device::cpu();
       return F;
     }
     if (V == "cuda") {
-      F.Where = Device::cuda(-1);
+      F.Value = Device::cuda(-1);
       return F;
     }
     if (V.consume_front("cuda:")) {
       int Index;
       if (!V.getAsInteger(10, Index)) {
-        F.Where = Device::cuda(Index);
+        F.Value = Device::cuda(Index);
         return F;
       }
     }
@@ -427,11 +427,11 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     std::optional<DeviceFact> Kind = evalDevice(CE->getArg(0), S, Depth + 1);
     if (!Kind)
       return std::nullopt;
-    if (api::writtenArgCount(CE) >= 2 && Kind->Where.Kind == Device::Cuda) {
+    if (api::writtenArgCount(CE) >= 2 && Kind->Value.Kind == Device::Cuda) {
       Expr::EvalResult R;
       const Expr *Index = CE->getArg(1);
       if (!Index->isValueDependent() && Index->EvaluateAsInt(R, Ctx)) {
-        Kind->Where = Device::cuda(R.Val.getInt().getExtValue());
+        Kind->Value = Device::cuda(R.Val.getInt().getExtValue());
         return Kind;
       }
       return std::nullopt; // cuda:<run-time index>: unknown.
@@ -443,7 +443,7 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     std::string T = text(CO, Ctx);
     if (T.empty())
       return std::nullopt;
-    F.Where =
+    F.Value =
         Device::symbolic("expr:" + T,
                          "the device chosen at line " +
                              std::to_string(lineOf(CO->getBeginLoc(), Ctx)),
@@ -461,9 +461,9 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     if (VD->hasInit() && VD->getType().isConstQualified())
       if (std::optional<DeviceFact> Init =
               evalDevice(VD->getInit(), S, Depth + 1);
-          Init && Init->Where.Kind != Device::Symbolic) {
-        Init->Where.FixText = VD->getNameAsString();
-        Init->Where.Var = VD;
+          Init && Init->Value.Kind != Device::Symbolic) {
+        Init->Value.FixText = VD->getNameAsString();
+        Init->Value.Var = VD;
         return Init;
       }
     // A local built as the CPU (`torch::Device cpu(torch::kCPU)`) and never
@@ -472,15 +472,15 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
         VD->getParentFunctionOrMethod() == FD && !isMutatedLocal(VD))
       if (std::optional<DeviceFact> Init =
               evalDevice(VD->getInit(), S, Depth + 1);
-          Init && Init->Where.Kind == Device::Cpu) {
-        Init->Where.FixText = VD->getNameAsString();
-        Init->Where.Var = VD;
+          Init && Init->Value.Kind == Device::Cpu) {
+        Init->Value.FixText = VD->getNameAsString();
+        Init->Value.Var = VD;
         return Init;
       }
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() && !VD->isLocalVarDecl())
       return Var;
     std::string Line = std::to_string(lineOf(VD->getLocation(), Ctx));
-    Var.Where.Spelling =
+    Var.Value.Spelling =
         "'" + VD->getNameAsString() + "'" +
         (isa<ParmVarDecl>(VD) ? "" : ", chosen at run time at line " + Line);
     return Var;
@@ -702,7 +702,7 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
                                         ->getType()
                                         .getNonReferenceType()
                                         ->isArithmeticType());
-    F.Where = Scalar ? Device::scalar() : Device::cpu();
+    F.Value = Scalar ? Device::scalar() : Device::cpu();
     F.Birth = CE;
     F.FromFactory = !Scalar;
     F.Steps.push_back(
@@ -750,7 +750,7 @@ static DeviceSet agree(llvm::ArrayRef<DeviceSet> Elements) {
     return DeviceSet();
   for (const DeviceSet &E : Elements.drop_front()) {
     const DeviceFact *One = E.single();
-    if (!One || !(One->Where == First->Where))
+    if (!One || !(One->Value == First->Value))
       return DeviceSet();
   }
   return Elements.front();
@@ -832,7 +832,7 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     if (api::isDataExampleType(Base->getType())) {
       DeviceFact F;
-      F.Where = Device::cpu();
+      F.Value = Device::cpu();
       F.Birth = ME;
       F.Steps.push_back(
           {ME->getBeginLoc(), "comes from the data loader, on the CPU, here"});
@@ -879,9 +879,9 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
                            .value_or(DeviceSet())
                      : DeviceSet());
       if (const DeviceFact *One = Moved.single();
-          One && One->Where.Kind == Device::Cpu) {
+          One && One->Value.Kind == Device::Cpu) {
         DeviceFact F;
-        F.Where = Device::scalar();
+        F.Value = Device::scalar();
         return DeviceSet(F);
       }
     }
@@ -891,11 +891,11 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
         Moved = evalTensor(MC->getArg(0), S, Depth + 1);
       } else if (N == "cpu") {
         DeviceFact F;
-        F.Where = Device::cpu();
+        F.Value = Device::cpu();
         Moved = DeviceSet(F);
       } else if (N == "cuda") {
         DeviceFact F;
-        F.Where = Device::cuda(-1);
+        F.Value = Device::cuda(-1);
         Moved = DeviceSet(F);
       } else if (MC->getNumArgs() >= 1) {
         const Expr *Arg = MC->getArg(0);
@@ -907,7 +907,7 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       if (!Moved) // A dtype conversion stays where it was.
         return evalTensor(Object, S, Depth + 1);
       std::string Where = Moved->single()
-                              ? shortSpelling(Moved->single()->Where)
+                              ? shortSpelling(Moved->single()->Value)
                               : std::string("another device");
       Moved->addStep(MC->getExprLoc(), "is moved to " + Where + " here");
       return *Moved;
@@ -943,7 +943,7 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       if (api::isTensorType(A->getType())) {
         DeviceSet R = evalTensor(A, S, Depth + 1);
         const DeviceFact *One = R.single();
-        if (!One || One->Where.Kind != Device::Scalar)
+        if (!One || One->Value.Kind != Device::Scalar)
           return R;
       }
     return DeviceSet();
@@ -1012,7 +1012,7 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
       CE->getArg(0)->getType()->isNullPtrType())
     return DeviceSet();
   DeviceFact F;
-  F.Where = Device::cpu();
+  F.Value = Device::cpu();
   F.Steps.push_back(
       {Loc, "is created on the CPU here (modules are born on the CPU)"});
   return DeviceSet(F);
@@ -1151,7 +1151,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         if (std::optional<DeviceFact> F = evalDevice(Arg, St)) {
           V = DeviceSet(*F);
           V.addStep(MC->getExprLoc(),
-                    "is moved to " + shortSpelling(F->Where) + " here");
+                    "is moved to " + shortSpelling(F->Value) + " here");
         }
       assign(Moved, V, St);
     }
@@ -1345,7 +1345,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
 const DeviceFact *conflictingFact(const DeviceSet &Maybe,
                                   const DeviceFact &Sure) {
   for (const DeviceFact &F : Maybe.facts())
-    if (devicesConflict(F.Where, Sure.Where))
+    if (devicesConflict(F.Value, Sure.Value))
       return &F;
   return nullptr;
 }
@@ -1360,11 +1360,11 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
       size_t StrayIdx, OtherIdx;
       const DeviceFact *Stray = nullptr, *Sure = nullptr;
       bool OnePath = false;
-      if (OneI && OneJ && devicesConflict(OneI->Where, OneJ->Where)) {
+      if (OneI && OneJ && devicesConflict(OneI->Value, OneJ->Value)) {
         // Move the CPU side; between a module and a tensor on two devices,
         // move the tensor; otherwise the later operand.
-        bool ICpu = OneI->Where.Kind == Device::Cpu;
-        bool JCpu = OneJ->Where.Kind == Device::Cpu;
+        bool ICpu = OneI->Value.Kind == Device::Cpu;
+        bool JCpu = OneJ->Value.Kind == Device::Cpu;
         bool PickI = ICpu != JCpu ? ICpu : Ops[J].Op.IsModule;
         StrayIdx = PickI ? I : J;
         OtherIdx = PickI ? J : I;
@@ -1387,7 +1387,7 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
       C.Other = Ops[OtherIdx].Op;
       C.Other.Fact = *Sure;
       C.OnePath = OnePath;
-      C.Kind = Stray->FromFactory && Sure->Where.FollowsInput
+      C.Kind = Stray->FromFactory && Sure->Value.FollowsInput
                    ? DeviceConflict::FactoryMissingDevice
                    : DeviceConflict::Mismatch;
       ReportedSites.insert(Site);
@@ -1520,7 +1520,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
           It != Exit.end() && It->second.size() == St.size() &&
           llvm::all_of(St, [&](const auto &KV) {
             auto J = It->second.find(KV.first);
-            return J != It->second.end() && J->second.sameDevices(KV.second);
+            return J != It->second.end() && J->second.sameValues(KV.second);
           });
       if (!Same) {
         Exit[B] = std::move(St);
@@ -1563,7 +1563,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
         // caller put it: unknown to the other member functions.
         if (isa<FieldDecl>(VD) &&
             llvm::none_of(Set.facts(), [](const DeviceFact &F) {
-              return F.Where.FollowsInput;
+              return F.Value.FollowsInput;
             }))
           Result.Fields[VD] = Set;
   }
@@ -1573,10 +1573,10 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   if (!ReturnsUnknown && !Returns.empty()) {
     const DeviceFact *First = Returns.front().single();
     bool Agree = First && llvm::all_of(Returns, [&](const DeviceSet &R) {
-                   return R.single() && R.single()->Where == First->Where;
+                   return R.single() && R.single()->Value == First->Value;
                  });
     if (Agree) {
-      const Device &D = First->Where;
+      const Device &D = First->Value;
       const ValueDecl *Var = D.Var;
       unsigned Index = 0;
       bool IsParam = false;
@@ -1696,7 +1696,7 @@ struct ProvenanceCache::CallerMap {
 bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
                                          const DeviceConflict &C) {
   // Only a conflict with a parameter's device depends on the callers.
-  const Device &Input = C.Other.Fact.Where;
+  const Device &Input = C.Other.Fact.Value;
   const auto *Param = dyn_cast_or_null<ParmVarDecl>(Input.Var);
   if (!Input.FollowsInput || !Param)
     return true;
@@ -1723,7 +1723,7 @@ bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
     for (const CallArgument &A : analyse(Caller).CallArgs)
       if (A.Callee == Def && A.Index == Index)
         for (const DeviceFact &F : A.Value.facts())
-          if (F.Where.Kind != Device::Cpu && F.Where.Kind != Device::Scalar)
+          if (F.Value.Kind != Device::Cpu && F.Value.Kind != Device::Scalar)
             return true;
   }
   return false;

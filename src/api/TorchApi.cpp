@@ -270,11 +270,17 @@ namespace {
 struct Rows {
   llvm::StringMap<ApiRow> Functions;
   llvm::StringMap<ApiRow> Methods;
+  llvm::StringMap<ScalarKind> FactoryDtypes;
+  llvm::StringMap<ScalarKind> Conversions;
   Rows() {
-#define TORCH_FUNCTION(Name, Behaviour, Params)                                \
-  Functions[#Name] = ApiRow{DeviceBehaviour::Behaviour, Params};
-#define TORCH_METHOD(Name, Behaviour, Params)                                  \
-  Methods[#Name] = ApiRow{DeviceBehaviour::Behaviour, Params};
+#define TORCH_FUNCTION(Name, Device, Params, Dtype)                            \
+  Functions[#Name] =                                                           \
+      ApiRow{DeviceBehaviour::Device, Params, DtypeBehaviour::Dtype};
+#define TORCH_METHOD(Name, Device, Params, Dtype)                              \
+  Methods[#Name] =                                                             \
+      ApiRow{DeviceBehaviour::Device, Params, DtypeBehaviour::Dtype};
+#define TORCH_FACTORY_DTYPE(Name, Kind) FactoryDtypes[#Name] = ScalarKind::Kind;
+#define TORCH_CONVERSION(Name, Kind) Conversions[#Name] = ScalarKind::Kind;
 #include "TorchApi.def"
   }
 };
@@ -325,6 +331,29 @@ DeviceBehaviour deviceBehaviour(const FunctionDecl *FD) {
   return Row ? Row->Device : DeviceBehaviour::Compute;
 }
 
+DtypeBehaviour dtypeBehaviour(const FunctionDecl *FD) {
+  std::optional<ApiRow> Row = rowFor(FD);
+  return Row ? Row->Dtype : DtypeBehaviour::Unknown;
+}
+
+std::optional<ScalarKind> conversionMethodKind(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier() || !isTensorMethod(MD, MD->getName()))
+    return std::nullopt;
+  auto It = rows().Conversions.find(MD->getName());
+  if (It == rows().Conversions.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<ScalarKind> factoryDefaultKind(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() || !isTorchNamespaceFunction(FD))
+    return std::nullopt;
+  auto It = rows().FactoryDtypes.find(FD->getName());
+  if (It == rows().FactoryDtypes.end())
+    return std::nullopt;
+  return It->second;
+}
+
 bool isFactoryCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
   if (!FD || isa<CXXMethodDecl>(FD) || !isTorchNamespaceFunction(FD))
@@ -352,6 +381,117 @@ bool isAnyDeviceParam(const FunctionDecl *FD, unsigned Index) {
   llvm::SmallVector<llvm::StringRef, 2> Names;
   Row->AnyDeviceParams.split(Names, ',');
   return llvm::is_contained(Names, P->getName());
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar types.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ScalarInfo {
+  ScalarKind Kind;
+  const char *Name;
+  const char *FixText;
+};
+/// In c10::ScalarType's order of names; FixText is LibTorch's short alias.
+const ScalarInfo ScalarTable[] = {
+    {ScalarKind::Byte, "Byte", "torch::kByte"},
+    {ScalarKind::Char, "Char", "torch::kChar"},
+    {ScalarKind::Short, "Short", "torch::kShort"},
+    {ScalarKind::Int, "Int", "torch::kInt"},
+    {ScalarKind::Long, "Long", "torch::kLong"},
+    {ScalarKind::Half, "Half", "torch::kHalf"},
+    {ScalarKind::Float, "Float", "torch::kFloat"},
+    {ScalarKind::Double, "Double", "torch::kDouble"},
+    {ScalarKind::ComplexHalf, "ComplexHalf", "torch::kComplexHalf"},
+    {ScalarKind::ComplexFloat, "ComplexFloat", "torch::kComplexFloat"},
+    {ScalarKind::ComplexDouble, "ComplexDouble", "torch::kComplexDouble"},
+    {ScalarKind::Bool, "Bool", "torch::kBool"},
+    {ScalarKind::BFloat16, "BFloat16", "torch::kBFloat16"},
+};
+const ScalarInfo &infoOf(ScalarKind K) {
+  for (const ScalarInfo &I : ScalarTable)
+    if (I.Kind == K)
+      return I;
+  llvm_unreachable("every ScalarKind has a row");
+}
+} // namespace
+
+llvm::StringRef scalarName(ScalarKind K) { return infoOf(K).Name; }
+
+llvm::StringRef scalarFixText(ScalarKind K) { return infoOf(K).FixText; }
+
+bool isFloatingKind(ScalarKind K) {
+  return K == ScalarKind::Half || K == ScalarKind::Float ||
+         K == ScalarKind::Double || K == ScalarKind::BFloat16;
+}
+
+bool isIntegralKind(ScalarKind K) {
+  return K == ScalarKind::Byte || K == ScalarKind::Char ||
+         K == ScalarKind::Short || K == ScalarKind::Int ||
+         K == ScalarKind::Long || K == ScalarKind::Bool;
+}
+
+std::optional<ScalarKind> scalarKindOf(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  E = ignoreWrappers(E);
+  const EnumDecl *Enum = enumOf(E->getType());
+  if (!Enum || !hasQualifiedName(Enum, "c10::ScalarType") ||
+      E->isValueDependent())
+    return std::nullopt;
+  // Every spelling (torch::kFloat32, at::kDouble, ScalarType::Long, a
+  // constexpr variable of the user's) is a constant of the enum: evaluate
+  // it and name the enumerator it is.
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || !R.Val.isInt())
+    return std::nullopt;
+  for (const EnumConstantDecl *C : Enum->enumerators())
+    if (llvm::APSInt::isSameValue(C->getInitVal(), R.Val.getInt()))
+      for (const ScalarInfo &I : ScalarTable)
+        if (C->getName() == I.Name)
+          return I.Kind;
+  return std::nullopt;
+}
+
+std::optional<ScalarKind> elementKindOf(QualType T) {
+  if (T.isNull())
+    return std::nullopt;
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    if (hasQualifiedName(RD, "c10::Half"))
+      return ScalarKind::Half;
+    if (hasQualifiedName(RD, "c10::BFloat16"))
+      return ScalarKind::BFloat16;
+    return std::nullopt;
+  }
+  const auto *BT = T->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  switch (BT->getKind()) {
+  case BuiltinType::Float:
+    return ScalarKind::Float;
+  case BuiltinType::Double:
+    return ScalarKind::Double;
+  case BuiltinType::Bool:
+    return ScalarKind::Bool;
+  case BuiltinType::UChar:
+    return ScalarKind::Byte;
+  case BuiltinType::SChar:
+    return ScalarKind::Char;
+  case BuiltinType::Short:
+    return ScalarKind::Short;
+  case BuiltinType::Int:
+    return ScalarKind::Int;
+  case BuiltinType::Long:
+  case BuiltinType::LongLong:
+    // int64_t is long on LP64 and long long elsewhere: both are 64 bits.
+    return ScalarKind::Long;
+  default:
+    // Plain char (raw bytes), unsigned wider types (no LibTorch dtype in
+    // 1.13), long double, wide characters.
+    return std::nullopt;
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,7 +8,7 @@ using namespace torchlint;
 
 static DeviceFact fact(Device D) {
   DeviceFact F;
-  F.Where = std::move(D);
+  F.Value = std::move(D);
   return F;
 }
 
@@ -63,7 +63,7 @@ TEST(DeviceSet, CopiesShareFactsUntilWritten) {
   B.addStep(clang::SourceLocation(), "is moved here");
   EXPECT_EQ(A.facts()[0].Steps.size(), 0u);
   EXPECT_EQ(B.facts()[0].Steps.size(), 1u);
-  EXPECT_TRUE(A.sameDevices(B)); // Provenance is not compared.
+  EXPECT_TRUE(A.sameValues(B)); // Provenance is not compared.
   B.nameSubject("labels");
   EXPECT_EQ(B.facts()[0].Steps[0].Subject, "labels");
   B.markDiscardedMove();

@@ -1,0 +1,1 @@
+// Shared view of the dtype conflicts; written with the dtype engine.

@@ -1,0 +1,25 @@
+//===- DtypeMismatchRule.cpp - torch-dtype-mismatch ===//
+//
+// Placeholder while the rule is written; it reports nothing yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules.h"
+
+namespace torchlint {
+namespace {
+
+class DtypeMismatchRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createDtypeMismatchRule(const RuleInfo &Info, RuleEnvironment &Env) {
+  return std::make_unique<DtypeMismatchRule>(Info, Env);
+}
+
+} // namespace torchlint

@@ -1,0 +1,25 @@
+//===- FromBlobLifetimeRule.cpp - torch-from-blob-lifetime ===//
+//
+// Placeholder while the rule is written; it reports nothing yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules.h"
+
+namespace torchlint {
+namespace {
+
+class FromBlobLifetimeRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createFromBlobLifetimeRule(const RuleInfo &Info, RuleEnvironment &Env) {
+  return std::make_unique<FromBlobLifetimeRule>(Info, Env);
+}
+
+} // namespace torchlint

@@ -1,0 +1,25 @@
+//===- LossTargetDtypeRule.cpp - torch-loss-target-dtype ===//
+//
+// Placeholder while the rule is written; it reports nothing yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules.h"
+
+namespace torchlint {
+namespace {
+
+class LossTargetDtypeRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+};
+
+} // namespace
+
+std::unique_ptr<Rule> createLossTargetDtypeRule(const RuleInfo &Info, RuleEnvironment &Env) {
+  return std::make_unique<LossTargetDtypeRule>(Info, Env);
+}
+
+} // namespace torchlint

@@ -1,0 +1,1 @@
+// The dtype property; written with the dtype engine.

@@ -1,0 +1,1 @@
+// The dtype lattice; written with the dtype engine.
