@@ -27,23 +27,8 @@ void ConflictRule::run(const MatchFinder::MatchResult &R) {
     return;
   for (const DeviceConflict &C : Env.Provenance->conflicts(FD))
     onConflict(C, *R.Context);
-}
-
-std::string describeOperand(const ConflictOperand &Op) {
-  if (Op.IsModule)
-    return "the parameters of '" + Op.Text + "'";
-  std::string S = "'" + Op.Text + "'";
-  if (!Op.Param.empty() && Op.Param != "self" && Op.Param != Op.Text)
-    S += " (argument '" + Op.Param + "')";
-  return S;
-}
-
-void addProvenanceNotes(Finding &F, const ConflictOperand &Op) {
-  // Steps about another value (the module that computed it) name their
-  // subject; the others are about the operand.
-  for (const ProvenanceStep &S : Op.Fact.Steps)
-    F.Notes.push_back({S.Loc, "'" + (S.Subject.empty() ? Op.Text : S.Subject) +
-                                  "' " + S.Message});
+  for (const DtypeConflict &C : Env.Provenance->dtypeConflicts(FD))
+    onDtypeConflict(C, *R.Context);
 }
 
 /// True when a field can be named at At, inside FD: FD is a non-static

@@ -20,14 +20,31 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 protected:
-  virtual void onConflict(const DeviceConflict &C, clang::ASTContext &Ctx) = 0;
+  /// A device conflict of a function of the user's code.
+  virtual void onConflict(const DeviceConflict &C, clang::ASTContext &Ctx) {}
+  /// A dtype conflict, from the same walk.
+  virtual void onDtypeConflict(const DtypeConflict &C,
+                               clang::ASTContext &Ctx) {}
 };
 
 /// "'labels' (argument 'target')" or "the parameters of 'model'".
-std::string describeOperand(const ConflictOperand &Op);
+template <class V> std::string describeOperand(const Operand<V> &Op) {
+  if (Op.IsModule)
+    return "the parameters of '" + Op.Text + "'";
+  std::string S = "'" + Op.Text + "'";
+  if (!Op.Param.empty() && Op.Param != "self" && Op.Param != Op.Text)
+    S += " (argument '" + Op.Param + "')";
+  return S;
+}
 
-/// Notes for each provenance step of an operand, oldest first.
-void addProvenanceNotes(Finding &F, const ConflictOperand &Op);
+/// Notes for each provenance step of an operand, oldest first. Steps about
+/// another value (the module that computed it) name their subject; the
+/// others are about the operand.
+template <class V> void addProvenanceNotes(Finding &F, const Operand<V> &Op) {
+  for (const ProvenanceStep &S : Op.Fact.Steps)
+    F.Notes.push_back({S.Loc, "'" + (S.Subject.empty() ? Op.Text : S.Subject) +
+                                  "' " + S.Message});
+}
 
 /// True when the device variable of D may be named at Loc: a parameter of
 /// the function around Loc, or a local declared before Loc in it.

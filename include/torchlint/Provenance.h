@@ -1,10 +1,10 @@
 //===- Provenance.h - Device provenance of a translation unit ---*- C++ -*-===//
 //
-// A flow-sensitive pass over each function's clang::CFG that tracks where
-// every tensor and module lives, and the operations where tensors from
-// different devices meet. The rules torch-device-mismatch and
-// torch-factory-missing-device read its conflicts; they never walk the code
-// themselves.
+// The flow engine: one forward pass over each function's clang::CFG that
+// tracks two properties of every tensor and module in the same walk, where
+// it lives (DeviceLattice.h) and what element type it holds
+// (DtypeLattice.h), and records the operations where they conflict. The
+// rules read these conflicts; they never walk the code themselves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define TORCHLINT_PROVENANCE_H
 
 #include "torchlint/DeviceLattice.h"
+#include "torchlint/DtypeLattice.h"
 #include "torchlint/Options.h"
 
 #include "clang/AST/ASTContext.h"
@@ -23,14 +24,16 @@
 
 namespace torchlint {
 
-/// One tensor (or module) taking part in an operation.
-struct ConflictOperand {
+/// One tensor (or module) taking part in an operation, with the fact of
+/// one property about it.
+template <class V> struct Operand {
   const clang::Expr *E = nullptr;
   std::string Text;  ///< As written ("labels", "out").
   std::string Param; ///< The callee's parameter name, when known.
-  DeviceFact Fact;
+  torchlint::Fact<V> Fact;
   bool IsModule = false; ///< The module's parameters, not a tensor.
 };
+using ConflictOperand = Operand<Device>;
 
 /// An operation where tensors on different devices meet.
 struct DeviceConflict {
@@ -46,11 +49,43 @@ struct DeviceConflict {
   bool OnePath = false;  ///< The stray device is only one of several paths.
 };
 
+/// An operation where element types conflict.
+struct DtypeConflict {
+  enum KindTy {
+    Mismatch,    ///< torch-dtype-mismatch: two dtypes where one is needed.
+    ClassTarget, ///< torch-loss-target-dtype: class indices not Long.
+    FloatTarget, ///< torch-loss-target-dtype: a binary target not floating.
+    DataPtr,     ///< torch-data-ptr-type: data_ptr<T> of another dtype.
+    MpsFloat64,  ///< torch-mps-float64: a Double value bound for MPS.
+  };
+  KindTy Kind = Mismatch;
+  const clang::Expr *Site = nullptr;
+  std::string Callee;           ///< "torch::mm", "model", "loss_fn".
+  Operand<Dtype> Stray;         ///< The operand to convert.
+  Operand<Dtype> Other;         ///< What it meets (not for DataPtr, Mps).
+  bool OnePath = false;         ///< The stray dtype is one of several paths.
+  std::string Requested;        ///< DataPtr: the T as written; Mps: device.
+  const clang::Expr *Target = nullptr; ///< Where a call-site fix-it goes.
+};
+
 /// Summary of what a function returns, for callers in the same unit.
-struct ReturnSummary {
-  enum KindTy { Unknown, Fixed, FollowsArg, FollowsDeviceArg } Kind = Unknown;
-  DeviceFact Fact;    ///< For Fixed.
-  unsigned Index = 0; ///< For FollowsArg / FollowsDeviceArg.
+template <class V> struct Summary {
+  enum KindTy {
+    Unknown,
+    Fixed,          ///< Always Fact.
+    FollowsArg,     ///< The property of tensor argument Index.
+    FollowsValueArg ///< The value argument Index names (a device, a dtype).
+  } Kind = Unknown;
+  torchlint::Fact<V> Fact; ///< For Fixed.
+  unsigned Index = 0;      ///< For FollowsArg / FollowsValueArg.
+};
+using ReturnSummary = Summary<Device>;
+
+/// What a function returns, dtype-wise, and, for a module's forward(), the
+/// parameters that meet the module's own parameters unconverted (so the
+/// caller's argument must have the module's dtype).
+struct DtypeSummary : Summary<Dtype> {
+  llvm::SmallVector<unsigned, 2> ParamsMeetModule;
 };
 
 /// Per translation unit: analyses each function once, on demand, and keeps
@@ -66,6 +101,16 @@ public:
 
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
+
+  /// Dtype conflicts found in FD's body.
+  const std::vector<DtypeConflict> &dtypeConflicts(const clang::FunctionDecl *FD);
+
+  /// What FD returns, dtype-wise.
+  const DtypeSummary &dtypeSummary(const clang::FunctionDecl *FD);
+
+  /// The dtypes of RD's fields on entry to its member functions.
+  const llvm::DenseMap<const clang::ValueDecl *, DtypeSet> &
+  classDtypes(const clang::CXXRecordDecl *RD);
 
   clang::ASTContext &context() const { return Ctx; }
   const RuleOptions &options() const { return Options; }

@@ -20,6 +20,10 @@
 
 #include "torchlint/Provenance.h"
 
+#include "FlowSolver.h"
+#include "FlowSupport.h"
+#include "DtypeFlow.h"
+
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -55,6 +59,10 @@ struct ProvenanceCache::Result {
   std::vector<CallArgument> CallArgs;
   /// For a constructor of a tracked class: its fields when it returns.
   State Fields;
+  /// The dtype property's results, from the same walk.
+  std::vector<DtypeConflict> DtypeConflicts;
+  DtypeSummary DtypeSum;
+  flow::DtypeState DtypeFields;
 };
 
 /// What every member function of a class may assume on entry: the facts
@@ -62,6 +70,7 @@ struct ProvenanceCache::Result {
 /// function changes.
 struct ProvenanceCache::ClassState {
   State Fields;
+  flow::DtypeState DtypeFields;
 };
 
 namespace {
@@ -70,90 +79,10 @@ namespace {
 // The LibTorch facts the transfer functions use.
 //===----------------------------------------------------------------------===//
 
+using namespace flow;
 using api::DeviceBehaviour;
 using api::isTorchNamespaceFunction;
 using api::moduleClassOf;
-
-bool isModuleValueType(QualType T) { return moduleClassOf(T) != nullptr; }
-
-/// True when a user module registers anything (then its device matters).
-bool registersState(const CXXRecordDecl *RD) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() && MD->getName().startswith("register_"))
-          Found = true;
-      return !Found;
-    }
-  } F;
-  for (const CXXMethodDecl *MD : RD->methods())
-    if (const FunctionDecl *Def = MD->getDefinition())
-      F.TraverseStmt(Def->getBody());
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->hasInClassInitializer())
-      F.TraverseStmt(FD->getInClassInitializer());
-  return F.Found;
-}
-
-/// The tensors an options object carries for an operation's inputs:
-/// `.weight(w)` and `.pos_weight(w)` of a loss's options
-/// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).
-/// A loss built with them holds them as buffers; a functional loss receives
-/// them next to its input.
-llvm::SmallVector<const Expr *, 2> optionTensors(const Expr *Options) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::SmallVector<const Expr *, 2> Found;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() &&
-            (MD->getName() == "weight" || MD->getName() == "pos_weight") &&
-            MC->getNumArgs() == 1 && api::isInTorchNamespace(MD) &&
-            api::isTensorType(MC->getArg(0)->getType()))
-          Found.push_back(MC->getArg(0));
-      return true;
-    }
-    // A lambda inside the options is other code.
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } F;
-  F.TraverseStmt(const_cast<Expr *>(Options));
-  return F.Found;
-}
-
-bool moduleHasState(const CXXRecordDecl *RD) {
-  if (!RD)
-    return false;
-  if (api::isTorchModuleClass(RD))
-    return !api::isStatelessModuleClass(RD);
-  return registersState(RD);
-}
-
-/// True for tensors with no dimensions: full reductions (x.mean(),
-/// x.sum(), x.norm()) and variables initialised from one.
-bool isZeroDim(const Expr *E, unsigned Depth = 0) {
-  if (!E || Depth > 4)
-    return false;
-  E = api::ignoreWrappers(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      return VD->hasInit() && !isa<ParmVarDecl>(VD) &&
-             isZeroDim(VD->getInit(), Depth + 1);
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      api::writtenArgCount(MC) != 0)
-    return false;
-  static const llvm::StringSet<> Reductions = {
-      "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
-      "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
-  return Reductions.contains(MC->getMethodDecl()->getName());
-}
-
-std::string text(const Expr *E, const ASTContext &Ctx) {
-  std::string T = api::sourceText(E, Ctx);
-  if (T.size() > 60)
-    T = T.substr(0, 57) + "...";
-  return T;
-}
 
 /// How a device reads inside a provenance step: a variable by its name.
 std::string shortSpelling(const Device &D) {
@@ -162,98 +91,6 @@ std::string shortSpelling(const Device &D) {
   return D.Spelling;
 }
 
-/// True for declarations of the standard library (std:: and the inline or
-/// nested namespaces and classes inside it).
-bool isInStd(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (DC->isStdNamespace())
-      return true;
-  return false;
-}
-
-unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
-  return Ctx.getSourceManager().getPresumedLineNumber(
-      Ctx.getSourceManager().getFileLoc(L));
-}
-
-/// Finds the variables and fields of `this` that a body may change after
-/// their initialisation: assigned, moved with Module::to, changed by a
-/// non-const method, passed by non-const reference, or whose address is
-/// taken. (Constructors are not calls here: LibTorch's TensorOptions binds a
-/// Device to a forwarding reference without changing it.)
-class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
-public:
-  llvm::SmallPtrSet<const ValueDecl *, 8> Written;
-
-  /// The variable, or field of `this`, that E names, a holder's `->`
-  /// looked through.
-  static const ValueDecl *target(const Expr *E) {
-    E = api::ignoreWrappers(E);
-    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
-      if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-        E = api::ignoreWrappers(OC->getArg(0));
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-      return DRE->getDecl();
-    const auto *ME = dyn_cast_or_null<MemberExpr>(E);
-    if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return nullptr;
-    return dyn_cast<FieldDecl>(ME->getMemberDecl());
-  }
-
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
-      add(OC->getArg(0));
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      add(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      add(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-    // model_->to(device): Module::to moves the module in place;
-    // device.set_index(1) changes a device.
-    if (const CXXMethodDecl *MD = MC->getMethodDecl())
-      if ((MD->getIdentifier() && MD->getName() == "to" &&
-           api::isModuleClass(MD->getParent())) ||
-          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
-        add(MC->getImplicitObjectArgument());
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    // A variable captured by reference may change whenever the lambda runs.
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *VD = dyn_cast<ValueDecl>(C.getCapturedVar()))
-          Written.insert(VD);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    // Arguments bound to non-const references may be reassigned. (Lambda
-    // bodies that capture `this` are visited too, as part of the method.)
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee || isa<CXXOperatorCallExpr>(CE))
-      return true;
-    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
-         ++I) {
-      QualType T = Callee->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-        add(CE->getArg(I));
-    }
-    return true;
-  }
-
-private:
-  void add(const Expr *E) {
-    if (const ValueDecl *VD = target(E))
-      Written.insert(VD);
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // One function.
@@ -268,6 +105,25 @@ public:
       if (!MD->isStatic())
         TrackedClass = trackedClassOf(MD);
     }
+    Dtypes.emplace(Cache, FD, TrackedClass);
+  }
+
+  /// The state of the walk: both properties, side by side.
+  struct FlowState {
+    State Device;
+    DtypeState Dtype;
+  };
+  /// The solver's client interface (FlowSolver.h).
+  void transferElement(const CFGElement &El, FlowState &St, bool Report) {
+    transferElement(El, St.Device, Report);
+    Dtypes->transferElement(El, St.Dtype, Report);
+  }
+  static void join(FlowState &In, const FlowState &Pred) {
+    joinMaps(In.Device, Pred.Device);
+    joinMaps(In.Dtype, Pred.Dtype);
+  }
+  static bool same(const FlowState &A, const FlowState &B) {
+    return sameMaps(A.Device, B.Device) && sameMaps(A.Dtype, B.Dtype);
   }
 
   /// The class whose fields a method of it tracks as abstract locations:
@@ -338,6 +194,7 @@ private:
   ProvenanceCache &Cache;
   ASTContext &Ctx;
   const FunctionDecl *FD;
+  std::optional<DtypeFlow> Dtypes;
   bool InModule = false;
   const CXXRecordDecl *TrackedClass = nullptr;
   void transferInitializer(const CXXCtorInitializer *Init, State &St);
@@ -632,7 +489,7 @@ DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
     if (Sum.Index < Args.size())
       R = evalTensor(Args[Sum.Index], S, Depth + 1);
     break;
-  case ReturnSummary::FollowsDeviceArg:
+  case ReturnSummary::FollowsValueArg:
     if (Sum.Index < Args.size())
       if (std::optional<DeviceFact> F = evalDevice(Args[Sum.Index], S, Depth + 1))
         R = DeviceSet(*F);
@@ -642,30 +499,6 @@ DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
   }
   R.addStep(Call->getBeginLoc(), Step);
   return R;
-}
-
-/// The call operator a callable object runs: a lambda's, a function
-/// object's, or that of the lambda a std::function variable was built from.
-static const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
-  if (!MD)
-    return nullptr;
-  if (!isInStd(MD))
-    return MD;
-  // std::function<Tensor(int64_t)> f = [](int64_t n) {...}; f(8).
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0)));
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasInit() || !VD->isLocalVarDecl())
-    return nullptr;
-  const Expr *Init = api::ignoreWrappers(VD->getInit());
-  while (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
-    if (CE->getNumArgs() != 1)
-      return nullptr;
-    Init = api::ignoreWrappers(CE->getArg(0));
-  }
-  const auto *LE = dyn_cast<LambdaExpr>(Init);
-  return LE ? LE->getCallOperator() : nullptr;
 }
 
 DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
@@ -1158,7 +991,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     return;
   }
 
-  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+  // Returns count once, in the reporting pass over the fixpoint's states.
+  if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report) {
     if (RS->getRetValue() && api::isTensorType(RS->getRetValue()->getType()))
       Returns.push_back(evalTensor(RS->getRetValue(), St));
     else
@@ -1416,149 +1250,27 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   if (!Graph)
     return false;
 
-  // Reverse post-order by hand: the CFG keeps edges that can never be taken
-  // (a constant condition, an exhaustive switch) as null successors, which
-  // LLVM's generic traversal would follow.
-  std::vector<const CFGBlock *> Order;
-  {
-    llvm::DenseSet<const CFGBlock *> Seen;
-    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
-        Stack;
-    const CFGBlock *EntryBlock = &Graph->getEntry();
-    Seen.insert(EntryBlock);
-    Stack.push_back({EntryBlock, EntryBlock->succ_begin()});
-    while (!Stack.empty()) {
-      auto &[B, It] = Stack.back();
-      if (It == B->succ_end()) {
-        Order.push_back(B);
-        Stack.pop_back();
-        continue;
-      }
-      const CFGBlock *Succ = It->getReachableBlock();
-      ++It;
-      if (Succ && Seen.insert(Succ).second)
-        Stack.push_back({Succ, Succ->succ_begin()});
-    }
-    std::reverse(Order.begin(), Order.end());
-  }
-  llvm::DenseMap<const CFGBlock *, unsigned> Rank;
-  for (unsigned I = 0; I < Order.size(); ++I)
-    Rank[Order[I]] = I;
-
-  llvm::DenseMap<const CFGBlock *, State> Exit;
-  llvm::DenseSet<const CFGBlock *> Done;
-  auto ReachableSuccs = [](const CFGBlock *B) {
-    unsigned N = 0;
-    for (const CFGBlock::AdjacentBlock &S : B->succs())
-      N += S.getReachableBlock() != nullptr;
-    return N;
-  };
-  // Steal: in the last pass, a predecessor whose only successor is B hands
-  // its state over instead of copying it, which keeps straight-line code
-  // linear in its length.
+  FlowState Initial;
   // A member function of a tracked class starts from what the constructors
   // leave in the fields.
-  State Initial;
   if (TrackedClass && !isa<CXXConstructorDecl>(FD) &&
       !isa<CXXDestructorDecl>(FD))
-    Initial = Cache.classState(TrackedClass).Fields;
-  const CFGBlock *EntryBlock = &Graph->getEntry();
-  auto Entry = [&](const CFGBlock *B, bool Steal) {
-    State In;
-    if (B == EntryBlock)
-      In = Initial;
-    bool First = true;
-    for (const CFGBlock::AdjacentBlock &P : B->preds()) {
-      const CFGBlock *Pred = P.getReachableBlock();
-      if (!Pred || !Done.count(Pred))
-        continue;
-      State &PS = Exit[Pred];
-      if (First) {
-        if (Steal && ReachableSuccs(Pred) == 1)
-          In = std::move(PS);
-        else
-          In = PS;
-        First = false;
-        continue;
-      }
-      // Variables absent on one side are not yet declared there: keep the
-      // side that has them. A field absent on one side is unknown there,
-      // and so unknown after the merge.
-      for (const auto &[VD, Set] : PS) {
-        auto It = In.find(VD);
-        if (It == In.end())
-          In[VD] = isa<FieldDecl>(VD) ? DeviceSet() : Set;
-        else
-          It->second.join(Set);
-      }
-      for (auto &[VD, Set] : In)
-        if (isa<FieldDecl>(VD) && !PS.count(VD))
-          Set = DeviceSet();
-    }
-    return In;
-  };
-
-  // Without back edges one pass in reverse post-order is the fixpoint; with
-  // loops, iterate until no exit state changes first.
-  bool Cyclic = false;
-  for (const CFGBlock *B : Order)
-    for (const CFGBlock::AdjacentBlock &S : B->succs())
-      if (const CFGBlock *Succ = S.getReachableBlock())
-        Cyclic |= Rank.lookup(Succ) <= Rank.lookup(B);
-  unsigned Budget = 20 * (Order.size() + 1);
-  bool Changed = Cyclic;
-  while (Changed) {
-    Changed = false;
-    for (const CFGBlock *B : Order) {
-      if (Budget-- == 0)
-        return false;
-      State St = Entry(B, /*Steal=*/false);
-      for (const CFGElement &El : *B)
-        transferElement(El, St, /*Report=*/false);
-      auto It = Exit.find(B);
-      bool Same =
-          It != Exit.end() && It->second.size() == St.size() &&
-          llvm::all_of(St, [&](const auto &KV) {
-            auto J = It->second.find(KV.first);
-            return J != It->second.end() && J->second.sameValues(KV.second);
-          });
-      if (!Same) {
-        Exit[B] = std::move(St);
-        Changed = true;
-      }
-      Done.insert(B);
-    }
-  }
-
-  // The reporting pass, over the fixpoint's states (or, without loops, the
-  // only pass, computing them as it goes).
+    Initial.Device = Cache.classState(TrackedClass).Fields;
+  Initial.Dtype = Dtypes->initialState();
   Returns.clear();
   ReturnsUnknown = false;
-  for (const CFGBlock *B : Order) {
-    State St = Entry(B, /*Steal=*/!Cyclic);
-    for (const CFGElement &El : *B)
-      transferElement(El, St, /*Report=*/true);
-    if (!Cyclic) {
-      Exit[B] = std::move(St);
-      Done.insert(B);
-      // A state every successor has read is dead: free it, so memory stays
-      // proportional to the live frontier, not to the whole function.
-      for (const CFGBlock::AdjacentBlock &P : B->preds())
-        if (const CFGBlock *Pred = P.getReachableBlock())
-          if (llvm::all_of(Pred->succs(),
-                           [&](const CFGBlock::AdjacentBlock &S) {
-                             return !S.getReachableBlock() ||
-                                    Done.count(S.getReachableBlock());
-                           }))
-            Exit.erase(Pred);
-    }
-  }
+  std::optional<FlowState> ExitState;
+  if (!solve(*Graph, *this, Initial, ExitState))
+    return false;
+  Dtypes->finish(ExitState ? std::optional<DtypeState>(ExitState->Dtype)
+                           : std::nullopt);
+  Result.DtypeConflicts = std::move(Dtypes->Conflicts);
+  Result.DtypeSum = Dtypes->Summary;
+  Result.DtypeFields = std::move(Dtypes->Fields);
 
   // A constructor hands its fields to the other member functions.
-  if (TrackedClass && isa<CXXConstructorDecl>(FD)) {
-    auto It = Exit.find(&Graph->getExit());
-    if (It != Exit.end())
-      for (const auto &[VD, Set] : It->second)
+  if (TrackedClass && isa<CXXConstructorDecl>(FD) && ExitState) {
+    for (const auto &[VD, Set] : ExitState->Device)
         // A tensor the caller handed to the constructor is wherever that
         // caller put it: unknown to the other member functions.
         if (isa<FieldDecl>(VD) &&
@@ -1589,7 +1301,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
       }
       if (D.Kind == Device::Symbolic && IsParam) {
         Sum.Kind = D.FollowsInput ? ReturnSummary::FollowsArg
-                                  : ReturnSummary::FollowsDeviceArg;
+                                  : ReturnSummary::FollowsValueArg;
         Sum.Index = Index;
       } else if (D.Kind != Device::Symbolic) {
         Sum.Kind = ReturnSummary::Fixed;
@@ -1743,29 +1455,37 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
   // its own class sees no facts rather than recursing.
   ClassState &Out = *Classes.try_emplace(RD, std::make_unique<ClassState>())
                          .first->second;
-  std::optional<State> Joined;
-  for (const CXXConstructorDecl *Ctor : RD->ctors()) {
-    const FunctionDecl *Def = nullptr;
-    if (Ctor->isCopyOrMoveConstructor() || !Ctor->hasBody(Def))
-      continue;
-    const State &Fields = analyse(Def).Fields;
-    if (!Joined) {
-      Joined = Fields;
-      continue;
-    }
-    // A field that one constructor leaves unknown is unknown.
-    State Next;
-    for (const auto &[VD, Set] : *Joined) {
-      auto J = Fields.find(VD);
-      if (J == Fields.end())
+  // Both properties alike: the join over the constructors of what each
+  // leaves in a field; a field that one constructor leaves unknown is
+  // unknown.
+  auto JoinCtors = [&](auto Member) {
+    using MapT = std::decay_t<decltype(std::declval<Result>().*Member)>;
+    std::optional<MapT> Joined;
+    for (const CXXConstructorDecl *Ctor : RD->ctors()) {
+      const FunctionDecl *Def = nullptr;
+      if (Ctor->isCopyOrMoveConstructor() || !Ctor->hasBody(Def))
         continue;
-      DeviceSet Both = Set;
-      Both.join(J->second);
-      Next[VD] = Both;
+      const MapT &Fields = analyse(Def).*Member;
+      if (!Joined) {
+        Joined = Fields;
+        continue;
+      }
+      MapT Next;
+      for (const auto &[VD, Set] : *Joined) {
+        auto J = Fields.find(VD);
+        if (J == Fields.end())
+          continue;
+        auto Both = Set;
+        Both.join(J->second);
+        Next[VD] = Both;
+      }
+      Joined = std::move(Next);
     }
-    Joined = std::move(Next);
-  }
-  if (!Joined)
+    return Joined;
+  };
+  std::optional<State> Devices = JoinCtors(&Result::Fields);
+  std::optional<flow::DtypeState> Dtypes = JoinCtors(&Result::DtypeFields);
+  if (!Devices && !Dtypes)
     return Out;
   // Fields another member function writes are whatever it wrote last.
   WriteFinder Writes;
@@ -1775,10 +1495,29 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
       continue;
     Writes.TraverseStmt(Def->getBody());
   }
-  for (auto &[VD, Set] : *Joined)
-    if (!Writes.Written.count(VD))
-      Out.Fields[VD] = Set;
+  if (Devices)
+    for (auto &[VD, Set] : *Devices)
+      if (!Writes.Written.count(VD))
+        Out.Fields[VD] = Set;
+  if (Dtypes)
+    for (auto &[VD, Set] : *Dtypes)
+      if (!Writes.Written.count(VD))
+        Out.DtypeFields[VD] = Set;
   return Out;
+}
+
+const std::vector<DtypeConflict> &
+ProvenanceCache::dtypeConflicts(const FunctionDecl *FD) {
+  return analyse(FD).DtypeConflicts;
+}
+
+const DtypeSummary &ProvenanceCache::dtypeSummary(const FunctionDecl *FD) {
+  return analyse(FD).DtypeSum;
+}
+
+const llvm::DenseMap<const ValueDecl *, DtypeSet> &
+ProvenanceCache::classDtypes(const CXXRecordDecl *RD) {
+  return classState(RD).DtypeFields;
 }
 
 } // namespace torchlint

@@ -1,0 +1,58 @@
+//===- DtypeLattice.h - What element type a tensor holds --------*- C++ -*-===//
+//
+// The dtype property of the flow engine. A Dtype is a known element type
+// (c10::ScalarType), a symbolic one that follows a function's input, or a
+// scalar (a 0-dim tensor or a C++ number), which LibTorch promotes next to
+// any dtype. A DtypeSet is what one variable may hold at a program point
+// (Lattice.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_DTYPELATTICE_H
+#define TORCHLINT_DTYPELATTICE_H
+
+#include "torchlint/Lattice.h"
+#include "torchlint/TorchApi.h"
+
+#include <string>
+
+namespace torchlint {
+
+/// One element type a tensor can hold.
+struct Dtype {
+  enum KindTy {
+    Known,    ///< Type says which.
+    Symbolic, ///< Follows an input: Key names it.
+    Scalar,   ///< A 0-dim tensor or a number: promoted, never a conflict.
+  };
+  KindTy Kind = Known;
+  api::ScalarKind Type = api::ScalarKind::Float;
+  /// For Symbolic: "input:x".
+  std::string Key;
+
+  static Dtype known(api::ScalarKind K) { return {Known, K, ""}; }
+  static Dtype scalar() { return {Scalar, api::ScalarKind::Float, ""}; }
+  static Dtype symbolic(std::string Key) {
+    return {Symbolic, api::ScalarKind::Float, std::move(Key)};
+  }
+
+  /// How the dtype reads in a message: "Float", "the dtype of input 'x'".
+  std::string spelling() const;
+
+  bool operator==(const Dtype &O) const {
+    return Kind == O.Kind && (Kind != Known || Type == O.Type) && Key == O.Key;
+  }
+  bool operator!=(const Dtype &O) const { return !(*this == O); }
+};
+
+/// True when two tensors of dtypes A and B cannot meet in an operation that
+/// needs one dtype: two different known types. Symbolic and scalar dtypes
+/// never conflict.
+bool dtypesConflict(const Dtype &A, const Dtype &B);
+
+using DtypeFact = Fact<Dtype>;
+using DtypeSet = FactSet<Dtype>;
+
+} // namespace torchlint
+
+#endif

@@ -1,0 +1,121 @@
+//===- DtypeFlow.h - The dtype property of the flow engine ------*- C++ -*-===//
+//
+// Internal to the analysis layer. DtypeFlow tracks what element type every
+// tensor and module of one function holds, in the same CFG walk as the
+// device property (the solver hands it its half of the state), and records
+// the operations where element types conflict: a matrix product of Float
+// and Double, a class-index target that is not Long, data_ptr<T> of another
+// dtype, a Double value bound for MPS.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_ANALYSIS_DTYPEFLOW_H
+#define TORCHLINT_ANALYSIS_DTYPEFLOW_H
+
+#include "FlowSolver.h"
+#include "FlowSupport.h"
+
+#include "torchlint/Provenance.h"
+
+#include <optional>
+
+namespace torchlint {
+namespace flow {
+
+using DtypeState = PropertyMap<Dtype>;
+
+/// The dtype half of one function's analysis.
+class DtypeFlow {
+public:
+  DtypeFlow(ProvenanceCache &Cache, const clang::FunctionDecl *FD,
+            const clang::CXXRecordDecl *TrackedClass);
+
+  /// What the function may assume on entry (its class's field dtypes).
+  DtypeState initialState();
+
+  void transferElement(const clang::CFGElement &El, DtypeState &St,
+                       bool Report);
+
+  /// After the walk: the return summary, and for a constructor of a
+  /// tracked class, the dtypes it leaves in the fields.
+  void finish(const std::optional<DtypeState> &Exit);
+
+  std::vector<DtypeConflict> Conflicts;
+  DtypeSummary Summary;
+  DtypeState Fields;
+
+private:
+  /// What an options expression says about the dtype.
+  struct OptionsDtype {
+    enum KindTy { Named, None, Unknown } Kind = Unknown;
+    DtypeSet Set;
+    /// The ScalarType constant as written in the options, for fix-its.
+    const clang::Expr *Constant = nullptr;
+  };
+
+  const clang::ValueDecl *trackedDecl(const clang::Expr *E) const;
+  /// True when VD, a local of this function, may change after its
+  /// initialisation.
+  bool isMutatedLocal(const clang::VarDecl *VD);
+  std::optional<WriteFinder> Writes;
+  DtypeSet evalTensor(const clang::Expr *E, const DtypeState &S,
+                      unsigned Depth = 0);
+  DtypeSet evalContainer(const clang::Expr *E, const DtypeState &S,
+                         unsigned Depth);
+  DtypeSet evalCall(const clang::CallExpr *CE, const DtypeState &S,
+                    unsigned Depth);
+  DtypeSet evalMethod(const clang::CXXMemberCallExpr *MC, const DtypeState &S,
+                      unsigned Depth);
+  DtypeSet evalFactory(const clang::CallExpr *CE, const DtypeState &S,
+                       unsigned Depth);
+  DtypeSet evalUserCall(const clang::Expr *Call, const clang::FunctionDecl *Callee,
+                        llvm::ArrayRef<const clang::Expr *> Args,
+                        const DtypeState &S, unsigned Depth);
+  DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
+                          llvm::ArrayRef<const clang::Expr *> Args,
+                          const DtypeState &S, unsigned Depth);
+  OptionsDtype evalOptions(const clang::Expr *E, const DtypeState &S,
+                           unsigned Depth);
+  /// The dtype a Tensor::to call converts to, or nothing when it keeps the
+  /// receiver's (a move to a device only).
+  std::optional<DtypeSet> conversionOf(const clang::CXXMemberCallExpr *MC,
+                                       const DtypeState &S, unsigned Depth);
+  DtypeSet promote(llvm::ArrayRef<DtypeSet> Inputs);
+  DtypeSet moduleDtype(const clang::Expr *Module, const DtypeState &S);
+  DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
+                     clang::SourceLocation Loc);
+  void assign(const clang::ValueDecl *VD, DtypeSet Value, DtypeState &St);
+
+  void transfer(const clang::Stmt *S, DtypeState &St, bool Report);
+  void transferInitializer(const clang::CXXCtorInitializer *Init,
+                           DtypeState &St);
+  void checkSites(const clang::Stmt *S, const DtypeState &St);
+  void checkSame(const clang::Expr *Site, const std::string &Callee,
+                 std::vector<std::pair<Operand<Dtype>, DtypeSet>> &Ops);
+  void checkTarget(const clang::Expr *Site, const std::string &Callee,
+                   api::DtypeBehaviour Behaviour, const clang::Expr *Input,
+                   const clang::Expr *Target, llvm::StringRef Function,
+                   const DtypeState &St);
+  void checkDataPtr(const clang::CXXMemberCallExpr *MC, const DtypeState &St);
+  void checkMps(const clang::Expr *Site, const clang::Expr *Value,
+                const DtypeSet &Dtypes, llvm::ArrayRef<const clang::Expr *> Args);
+  /// True when E (a device, a device kind, options, a string) may name
+  /// Apple's MPS, following local variables and fields to what they are
+  /// given.
+  bool mayBeMps(const clang::Expr *E, unsigned Depth = 0);
+
+  ProvenanceCache &Cache;
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  const clang::CXXRecordDecl *TrackedClass;
+  bool InModule = false;
+  std::vector<DtypeSet> Returns;
+  bool ReturnsUnknown = false;
+  llvm::SmallPtrSet<const clang::Expr *, 8> ReportedSites;
+  llvm::SmallPtrSet<const void *, 8> ReportedBirths;
+};
+
+} // namespace flow
+} // namespace torchlint
+
+#endif

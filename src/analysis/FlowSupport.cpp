@@ -1,0 +1,172 @@
+//===- FlowSupport.cpp - What every flow property needs -------------------===//
+
+#include "FlowSupport.h"
+#include "FlowSolver.h"
+
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace torchlint {
+namespace flow {
+
+bool isModuleValueType(QualType T) { return api::moduleClassOf(T) != nullptr; }
+
+/// True when a user module registers anything (then its device matters).
+bool registersState(const CXXRecordDecl *RD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getIdentifier() && MD->getName().startswith("register_"))
+          Found = true;
+      return !Found;
+    }
+  } F;
+  for (const CXXMethodDecl *MD : RD->methods())
+    if (const FunctionDecl *Def = MD->getDefinition())
+      F.TraverseStmt(Def->getBody());
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->hasInClassInitializer())
+      F.TraverseStmt(FD->getInClassInitializer());
+  return F.Found;
+}
+
+/// The tensors an options object carries for an operation's inputs:
+/// `.weight(w)` and `.pos_weight(w)` of a loss's options
+/// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).
+/// A loss built with them holds them as buffers; a functional loss receives
+/// them next to its input.
+llvm::SmallVector<const Expr *, 2> optionTensors(const Expr *Options) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallVector<const Expr *, 2> Found;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      if (const CXXMethodDecl *MD = MC->getMethodDecl())
+        if (MD->getIdentifier() &&
+            (MD->getName() == "weight" || MD->getName() == "pos_weight") &&
+            MC->getNumArgs() == 1 && api::isInTorchNamespace(MD) &&
+            api::isTensorType(MC->getArg(0)->getType()))
+          Found.push_back(MC->getArg(0));
+      return true;
+    }
+    // A lambda inside the options is other code.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(Options));
+  return F.Found;
+}
+
+bool moduleHasState(const CXXRecordDecl *RD) {
+  if (!RD)
+    return false;
+  if (api::isTorchModuleClass(RD))
+    return !api::isStatelessModuleClass(RD);
+  return registersState(RD);
+}
+
+/// True for tensors with no dimensions: full reductions (x.mean(),
+/// x.sum(), x.norm()) and variables initialised from one.
+bool isZeroDim(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 4)
+    return false;
+  E = api::ignoreWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->hasInit() && !isa<ParmVarDecl>(VD) &&
+             isZeroDim(VD->getInit(), Depth + 1);
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+      api::writtenArgCount(MC) != 0)
+    return false;
+  static const llvm::StringSet<> Reductions = {
+      "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
+      "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
+  return Reductions.contains(MC->getMethodDecl()->getName());
+}
+
+std::string text(const Expr *E, const ASTContext &Ctx) {
+  std::string T = api::sourceText(E, Ctx);
+  if (T.size() > 60)
+    T = T.substr(0, 57) + "...";
+  return T;
+}
+
+/// True for declarations of the standard library (std:: and the inline or
+/// nested namespaces and classes inside it).
+bool isInStd(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
+unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
+  return Ctx.getSourceManager().getPresumedLineNumber(
+      Ctx.getSourceManager().getFileLoc(L));
+}
+
+/// The call operator a callable object runs: a lambda's, a function
+/// object's, or that of the lambda a std::function variable was built from.
+const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+  if (!MD)
+    return nullptr;
+  if (!isInStd(MD))
+    return MD;
+  // std::function<Tensor(int64_t)> f = [](int64_t n) {...}; f(8).
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0)));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasInit() || !VD->isLocalVarDecl())
+    return nullptr;
+  const Expr *Init = api::ignoreWrappers(VD->getInit());
+  while (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
+    if (CE->getNumArgs() != 1)
+      return nullptr;
+    Init = api::ignoreWrappers(CE->getArg(0));
+  }
+  const auto *LE = dyn_cast<LambdaExpr>(Init);
+  return LE ? LE->getCallOperator() : nullptr;
+}
+
+} // namespace flow
+} // namespace torchlint
+
+//===----------------------------------------------------------------------===//
+// The solver's block order.
+//===----------------------------------------------------------------------===//
+
+namespace torchlint {
+namespace flow {
+
+std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+  std::vector<const CFGBlock *> Order;
+  llvm::DenseSet<const CFGBlock *> Seen;
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+      Stack;
+  const CFGBlock *EntryBlock = &G.getEntry();
+  Seen.insert(EntryBlock);
+  Stack.push_back({EntryBlock, EntryBlock->succ_begin()});
+  while (!Stack.empty()) {
+    auto &[B, It] = Stack.back();
+    if (It == B->succ_end()) {
+      Order.push_back(B);
+      Stack.pop_back();
+      continue;
+    }
+    const CFGBlock *Succ = It->getReachableBlock();
+    ++It;
+    if (Succ && Seen.insert(Succ).second)
+      Stack.push_back({Succ, Succ->succ_begin()});
+  }
+  std::reverse(Order.begin(), Order.end());
+  return Order;
+}
+
+} // namespace flow
+} // namespace torchlint

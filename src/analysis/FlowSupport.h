@@ -1,0 +1,147 @@
+//===- FlowSupport.h - What every flow property needs -----------*- C++ -*-===//
+//
+// Internal to the analysis layer: the syntax and LibTorch questions that
+// the device and dtype properties of the flow engine both ask (which
+// variables a body writes, which module classes hold state, how an
+// expression reads in a message, which function a callable runs).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_ANALYSIS_FLOWSUPPORT_H
+#define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
+
+#include "torchlint/TorchApi.h"
+#include "torchlint/Syntax.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace torchlint {
+namespace flow {
+
+/// True for module holders, module pointers and module objects.
+bool isModuleValueType(clang::QualType T);
+
+/// True when a user module registers anything (then its device matters).
+bool registersState(const clang::CXXRecordDecl *RD);
+
+/// The tensors an options object carries for an operation's inputs:
+/// `.weight(w)` and `.pos_weight(w)` of a loss's options
+/// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).
+/// A loss built with them holds them as buffers; a functional loss receives
+/// them next to its input.
+llvm::SmallVector<const clang::Expr *, 2>
+optionTensors(const clang::Expr *Options);
+
+/// True for module classes with parameters or buffers.
+bool moduleHasState(const clang::CXXRecordDecl *RD);
+
+/// True for tensors with no dimensions: full reductions (x.mean(),
+/// x.sum(), x.norm()) and variables initialised from one.
+bool isZeroDim(const clang::Expr *E, unsigned Depth = 0);
+
+/// E as written, shortened for messages.
+std::string text(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// True for declarations of the standard library (std:: and the inline or
+/// nested namespaces and classes inside it).
+bool isInStd(const clang::Decl *D);
+
+/// The presumed line of L, for messages.
+unsigned lineOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
+
+/// The call operator a callable object runs: a lambda's, a function
+/// object's, or that of the lambda a std::function variable was built from.
+const clang::CXXMethodDecl *
+callOperatorOf(const clang::CXXOperatorCallExpr *OC);
+
+// The visitor below is written in Clang's vocabulary.
+using namespace clang;
+
+/// Finds the variables and fields of `this` that a body may change after
+/// their initialisation: assigned, moved with Module::to, changed by a
+/// non-const method, passed by non-const reference, or whose address is
+/// taken. (Constructors are not calls here: LibTorch's TensorOptions binds a
+/// Device to a forwarding reference without changing it.)
+class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+public:
+  llvm::SmallPtrSet<const ValueDecl *, 8> Written;
+
+  /// The variable, or field of `this`, that E names, a holder's `->`
+  /// looked through.
+  static const ValueDecl *target(const Expr *E) {
+    E = api::ignoreWrappers(E);
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E))
+      if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+        E = api::ignoreWrappers(OC->getArg(0));
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+      return DRE->getDecl();
+    const auto *ME = dyn_cast_or_null<MemberExpr>(E);
+    if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      add(OC->getArg(0));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      add(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      add(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    // model_->to(device): Module::to moves the module in place;
+    // device.set_index(1) changes a device.
+    if (const CXXMethodDecl *MD = MC->getMethodDecl())
+      if ((MD->getIdentifier() && MD->getName() == "to" &&
+           api::isModuleClass(MD->getParent())) ||
+          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
+        add(MC->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // A variable captured by reference may change whenever the lambda runs.
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<ValueDecl>(C.getCapturedVar()))
+          Written.insert(VD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // Arguments bound to non-const references may be reassigned. (Lambda
+    // bodies that capture `this` are visited too, as part of the method.)
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(CE))
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        add(CE->getArg(I));
+    }
+    return true;
+  }
+
+private:
+  void add(const Expr *E) {
+    if (const ValueDecl *VD = target(E))
+      Written.insert(VD);
+  }
+};
+
+} // namespace flow
+} // namespace torchlint
+
+#endif
