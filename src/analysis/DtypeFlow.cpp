@@ -225,7 +225,15 @@ DtypeSet DtypeFlow::promote(llvm::ArrayRef<DtypeSet> Inputs) {
       return DtypeSet();
     if (One->Value.Kind == Dtype::Scalar)
       continue;
-    if (One->Value.Kind != Dtype::Known)
+    // An input's dtype, alone among scalars, passes through unchanged.
+    if (One->Value.Kind == Dtype::Symbolic) {
+      if (Result && *Result != One->Value)
+        return DtypeSet();
+      Result = One->Value;
+      Source = &In;
+      continue;
+    }
+    if (Result && Result->Kind == Dtype::Symbolic)
       return DtypeSet();
     if (!Result) {
       Result = One->Value;
@@ -260,7 +268,15 @@ DtypeFlow::OptionsDtype DtypeFlow::evalOptions(const Expr *E,
     R.Kind = OptionsDtype::Named;
     R.Set = knownAt(*K, E->getBeginLoc(),
                     "is given dtype " + api::scalarName(*K).str() + " here");
-    R.Constant = E;
+    // Only a constant spelled as one (torch::kDouble, ScalarType::Double)
+    // may be replaced: CppTypeToScalarType<T>::value in a template, or a
+    // variable, means something else in other instantiations and uses.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (isa<EnumConstantDecl>(DRE->getDecl()) ||
+          (isa<VarDecl>(DRE->getDecl()) &&
+           DRE->getDecl()->getDeclContext()->isNamespace() &&
+           api::isInTorchNamespace(DRE->getDecl())))
+        R.Constant = E;
     return R;
   }
   QualType T = E->getType();
@@ -714,7 +730,9 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
       llvm::SmallVector<DtypeSet, 2> In;
       bool FloatingNumber = false;
       for (const Expr *A : OC->arguments()) {
-        if (api::isTensorType(A->getType()))
+        if (api::isTensorType(A->getType()) && isZeroDim(A))
+          In.push_back(DtypeSet::of(Dtype::scalar())); // t / t.norm()
+        else if (api::isTensorType(A->getType()))
           In.push_back(evalTensor(A, S, Depth + 1));
         else if (A->getType()->isRealFloatingType())
           FloatingNumber = true;
@@ -1091,10 +1109,19 @@ void DtypeFlow::checkDataPtr(const CXXMemberCallExpr *MC,
   DtypeConflict C;
   C.Kind = DtypeConflict::DataPtr;
   C.Site = MC;
+  // As written: accessor<float, 2>.
   C.Callee = N.str();
+  if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+      ME && ME->hasExplicitTemplateArgs()) {
+    std::string Written = api::sourceText(
+        SourceRange(ME->getMemberLoc(), ME->getRAngleLoc()), Ctx);
+    if (!Written.empty())
+      C.Callee = Written;
+  }
   C.Stray = {Object, text(api::ignoreWrappers(Object), Ctx), "self", *One,
              false};
   C.Requested = Requested.getAsString(Ctx.getPrintingPolicy());
+  C.Other.Fact.Value = Dtype::known(*Want);
   ReportedSites.insert(MC);
   Conflicts.push_back(std::move(C));
 }

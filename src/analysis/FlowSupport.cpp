@@ -29,8 +29,14 @@ bool registersState(const CXXRecordDecl *RD) {
     }
   } F;
   for (const CXXMethodDecl *MD : RD->methods())
-    if (const FunctionDecl *Def = MD->getDefinition())
+    if (const FunctionDecl *Def = MD->getDefinition()) {
       F.TraverseStmt(Def->getBody());
+      // fc(register_module("fc", Linear(4, 2))) in a member initialiser.
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+        for (const CXXCtorInitializer *Init : Ctor->inits())
+          if (Init->isWritten())
+            F.TraverseStmt(Init->getInit());
+    }
   for (const FieldDecl *FD : RD->fields())
     if (FD->hasInClassInitializer())
       F.TraverseStmt(FD->getInClassInitializer());

@@ -54,17 +54,20 @@ const Expr *ignoreWrappers(const Expr *E) {
 }
 
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
+  return E ? sourceText(E->getSourceRange(), Ctx) : "";
+}
+
+std::string sourceText(SourceRange Tokens, const ASTContext &Ctx) {
+  if (Tokens.isInvalid())
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
+      CharSourceRange::getTokenRange(Tokens), SM, Ctx.getLangOpts());
   if (Range.isInvalid()) {
     // An expression written as a macro argument: its spelling is in the
     // file, at the macro's use.
-    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
-    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    SourceLocation B = SM.getSpellingLoc(Tokens.getBegin());
+    SourceLocation End = SM.getSpellingLoc(Tokens.getEnd());
     if (B.isInvalid() || End.isInvalid() ||
         SM.getFileID(B) != SM.getFileID(End) || SM.isWrittenInScratchSpace(B) ||
         End < B)
