@@ -30,7 +30,7 @@ TORCH_MODULE(ImageNet);
 
 // Matrix products of Float weights and Double data.
 torch::Tensor matrixProducts() {
-  auto weights = torch::randn({4, 4}); // expected-note 3 {{'weights' is created as Float here ('torch::randn' with no dtype)}} // expected-note 3 {{'weights' is created as Float here ('torch::randn' with no dtype)}}
+  auto weights = torch::randn({4, 4}); // expected-note 3 {{'weights' is created as Float here ('torch::randn' with no dtype)}}
   auto data = torch::randn({4, 4}, torch::kDouble); // expected-note {{'data' is created as Double here ('torch::randn' with dtype Double)}}
   auto a = torch::mm(weights, data); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'data' (argument 'mat2') is Double but 'weights' is Float}}
   auto b = torch::matmul(weights, torch::rand({4}, torch::kFloat64)); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'torch::rand({4}, torch::kFloat64)' (argument 'other') is Double but 'weights' is Float}} // expected-note {{'torch::rand({4}, torch::kFloat64)' is created as Double here ('torch::rand' with dtype Double)}}
