@@ -8,7 +8,7 @@ cd "$root"
 
 # Headers of each layer, as they are included.
 api='torchlint/(TorchApi|Syntax)\.h'
-analysis='torchlint/(Provenance|DeviceLattice)\.h'
+analysis='torchlint/(Provenance|DeviceLattice|DtypeLattice|Lattice)\.h|FlowSolver\.h|FlowSupport\.h|DtypeFlow\.h'
 rules='(rules/|"[A-Za-z]+Rule\.h"|RuleUtils\.h|DeviceGuards\.h|DeviceConflicts\.h|Rules\.h|torchlint/Rule\.h)'
 hosts='(src/cli/|src/tidy/|src/lsp/|Driver\.h|RuleCheck\.h)'
 
@@ -27,7 +27,8 @@ check src/analysis "($rules|$hosts)" "the rules or a host"
 check rules "$hosts" "a host"
 # Public headers of the lower layers stay below the rules too.
 for h in include/torchlint/TorchApi.h include/torchlint/Syntax.h \
-         include/torchlint/DeviceLattice.h include/torchlint/Provenance.h; do
+         include/torchlint/DeviceLattice.h include/torchlint/DtypeLattice.h \
+         include/torchlint/Lattice.h include/torchlint/Provenance.h; do
   check "$h" "($rules|$hosts)" "the rules or a host"
 done
 [ $status -eq 0 ] && echo "layering: ok (api <- analysis <- rules <- hosts)"

@@ -728,25 +728,29 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
       return DtypeSet::of(Dtype::known(ScalarKind::Bool));
     if (K == OO_Plus || K == OO_Minus || K == OO_Star || K == OO_Slash) {
       llvm::SmallVector<DtypeSet, 2> In;
-      bool FloatingNumber = false;
+      bool FloatingNumber = false, UnknownNumber = false;
       for (const Expr *A : OC->arguments()) {
         if (api::isTensorType(A->getType()) && isZeroDim(A))
           In.push_back(DtypeSet::of(Dtype::scalar())); // t / t.norm()
         else if (api::isTensorType(A->getType()))
           In.push_back(evalTensor(A, S, Depth + 1));
-        else if (A->getType()->isRealFloatingType())
-          FloatingNumber = true;
-        else if (!A->getType()->isIntegerType())
-          return DtypeSet();
+        else if (QualType N = api::ignoreWrappers(A)->getType();
+                 N->isRealFloatingType())
+          FloatingNumber = true; // (converted to c10::Scalar on the way)
+        else if (!N->isIntegerType())
+          UnknownNumber = true;
       }
       DtypeSet R = promote(In);
       const DtypeFact *One = R.single();
       // An integral tensor with a floating number, or divided, becomes the
-      // default floating type.
+      // default floating type; with a number of unknown kind, unknown.
       if (One && One->Value.Kind == Dtype::Known &&
-          api::isIntegralKind(One->Value.Type) &&
-          (FloatingNumber || K == OO_Slash))
-        return DtypeSet::of(Dtype::known(ScalarKind::Float));
+          api::isIntegralKind(One->Value.Type)) {
+        if (UnknownNumber)
+          return DtypeSet();
+        if (FloatingNumber || K == OO_Slash)
+          return DtypeSet::of(Dtype::known(ScalarKind::Float));
+      }
       return R;
     }
     return DtypeSet();

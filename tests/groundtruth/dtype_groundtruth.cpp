@@ -56,11 +56,11 @@ TORCH_MODULE(Classifier);
 /// Bug: the features keep the precision of the source data (Double), but the
 /// model's parameters are Float, so the first Linear throws.
 torch::Tensor bug_dtype_mismatch_linear() {
-  Classifier model(4, 16, 3);
+  Classifier model(4, 16, 3); // expected-note {{'model' is created here with Float parameters (modules are created as Float)}}
   std::vector<double> rows(8 * 4);
   std::iota(rows.begin(), rows.end(), 0.0);
-  auto features = torch::tensor(rows, torch::kDouble).view({8, 4});
-  return model(features);
+  auto features = torch::tensor(rows, torch::kDouble).view({8, 4}); // expected-note {{'features' is created as Double here ('torch::tensor' with dtype Double)}}
+  return model(features); // expected-warning {{'model' receives tensors of different dtypes: 'features' (argument 'x') is Double but the parameters of 'model' are Float}}
 }
 
 /// Fixed: the features are converted to the model's dtype first.
@@ -79,10 +79,10 @@ torch::Tensor fixed_dtype_mismatch_linear() {
 /// Bug: the inputs are built from options that say Float64, the weights are
 /// default (Float) tensors; mm does not promote.
 torch::Tensor bug_dtype_mismatch_mm() {
-  auto weights = torch::randn({4, 3});
+  auto weights = torch::randn({4, 3}); // expected-note {{'weights' is created as Float here ('torch::randn' with no dtype)}}
   auto options = torch::TensorOptions().dtype(torch::kFloat64);
-  auto inputs = torch::ones({2, 4}, options);
-  return torch::mm(inputs, weights);
+  auto inputs = torch::ones({2, 4}, options); // expected-note {{'inputs' is created as Double here ('torch::ones' with dtype Double)}}
+  return torch::mm(inputs, weights); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'inputs' is Double but 'weights' (argument 'mat2') is Float}}
 }
 
 /// Fixed: the inputs take their options from the weights.
@@ -100,9 +100,9 @@ torch::Tensor fixed_dtype_mismatch_mm() {
 torch::Tensor bug_loss_target_int() {
   Classifier model(4, 16, 3);
   auto features = torch::randn({6, 4});
-  auto labels = torch::tensor({0, 1, 2, 0, 1, 2}, torch::kInt);
+  auto labels = torch::tensor({0, 1, 2, 0, 1, 2}, torch::kInt); // expected-note {{'labels' is created as Int here ('torch::tensor' with dtype Int)}}
   auto logits = model(features);
-  return F::cross_entropy(logits, labels);
+  return F::cross_entropy(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int}}
 }
 
 /// Fixed: the labels are converted to Long.
@@ -122,10 +122,10 @@ torch::Tensor fixed_loss_target_int() {
 /// nll_loss wants Long.
 torch::Tensor bug_loss_target_from_blob_int32() {
   std::vector<int32_t> label_buffer = {2, 0, 1, 1, 0, 2};
-  auto labels = torch::from_blob(label_buffer.data(), {6}, torch::kInt32);
+  auto labels = torch::from_blob(label_buffer.data(), {6}, torch::kInt32); // expected-note {{'labels' is created as Int here ('torch::from_blob' with dtype Int)}}
   Classifier model(4, 16, 3);
   auto log_probs = torch::log_softmax(model(torch::randn({6, 4})), 1);
-  return F::nll_loss(log_probs, labels);
+  return F::nll_loss(log_probs, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int}}
 }
 
 /// Fixed: .to(kLong) converts the labels (and copies them out of the buffer).
@@ -147,8 +147,8 @@ torch::Tensor fixed_loss_target_from_blob_int32() {
 torch::Tensor bug_loss_target_bce_long() {
   torch::nn::Linear detector(4, 1);
   auto logits = detector(torch::randn({4, 4})).squeeze(1);
-  auto targets = torch::tensor({0, 1, 1, 0});
-  return F::binary_cross_entropy_with_logits(logits, targets);
+  auto targets = torch::tensor({0, 1, 1, 0}); // expected-note {{'targets' is created as Long here ('torch::tensor' with no dtype)}}
+  return F::binary_cross_entropy_with_logits(logits, targets); // expected-warning {{'F::binary_cross_entropy_with_logits' expects a floating target, but its target 'targets' is Long}}
 }
 
 /// Fixed: the targets are converted to the logits' Float.
@@ -183,8 +183,8 @@ torch::Tensor fixed_from_blob_double_no_dtype(std::vector<double> &readings) {
 
 /// Bug: data_ptr<float>() checks the tensor's dtype and throws on Double.
 float bug_data_ptr_type() {
-  auto scores = torch::arange(1, 6, torch::kDouble);
-  const float *values = scores.data_ptr<float>();
+  auto scores = torch::arange(1, 6, torch::kDouble); // expected-note {{'scores' is created as Double here ('torch::arange' with dtype Double)}}
+  const float *values = scores.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'scores' as float, but 'scores' is Double; LibTorch throws "expected scalar type Float but found Double"}}
   float total = 0.0f;
   for (int64_t i = 0; i < scores.numel(); ++i)
     total += values[i];
@@ -208,9 +208,9 @@ float fixed_data_ptr_type() {
 /// Bug: the distance matrix is Double; accessor<float, 2>() throws.
 float bug_accessor_type() {
   auto points =
-      torch::tensor({{0.0, 0.0}, {3.0, 4.0}, {6.0, 8.0}}, torch::kDouble);
+      torch::tensor({{0.0, 0.0}, {3.0, 4.0}, {6.0, 8.0}}, torch::kDouble); // expected-note {{'points' is created as Double here ('torch::tensor' with dtype Double)}}
   auto distances = torch::cdist(points, points);
-  auto d = distances.accessor<float, 2>();
+  auto d = distances.accessor<float, 2>(); // expected-warning {{'accessor<float, 2>' reads 'distances' as float, but 'distances' is Double; LibTorch throws "expected scalar type Float but found Double"}}
   float farthest = 0.0f;
   for (int64_t i = 0; i < d.size(0); ++i)
     for (int64_t j = 0; j < d.size(1); ++j)

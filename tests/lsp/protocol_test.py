@@ -54,10 +54,18 @@ EXPECTED_MISMATCH = {
         {"location": {"uri": uri(LABELS), "range": rng(42, 6, 42, 11)},
          "message": "'labels' is created on the CPU here ('torch::tensor' "
                     "with no device)"},
-        {"location": {"uri": uri(LABELS), "range": rng(49, 31, 49, 33)},
-         "message": "'inputs' is moved to 'device' here"},
+        {"location": {"uri": uri(LABELS), "range": rng(45, 9, 45, 11)},
+         "message": "'model' is moved to 'device' here"},
         {"location": {"uri": uri(LABELS), "range": rng(52, 18, 52, 23)},
          "message": "'logits' is computed by 'model' here"}]}
+
+
+def moves(diagnostics):
+    """The torch-discarded-move diagnostics: the edit tests below follow
+    them through versions; the device findings an edit may also cause (a
+    deleted move leaves a tensor on the CPU) are the protocol tests' concern
+    only in test_pull_diagnostics."""
+    return [d for d in diagnostics if d["code"] == "torch-discarded-move"]
 
 
 def eq(actual, expected, what):
@@ -258,7 +266,7 @@ def test_hover():
            "\n\nWhere the tensors come from:\n"
            "- line 43: 'labels' is created on the CPU here ('torch::tensor' "
            "with no device)\n"
-           "- line 50: 'inputs' is moved to 'device' here\n"
+           "- line 46: 'model' is moved to 'device' here\n"
            "- line 53: 'logits' is computed by 'model' here\n\n"
            "[torch-device-mismatch](" + DOCS + "torch-device-mismatch.md)\n",
            "hover on the finding")
@@ -280,19 +288,19 @@ def test_incremental_edits_and_version_races():
         eq(len(c.diagnostics(DISCARDED, 1)["diagnostics"]), 2, "v1")
         # Delete line 76 (`target.to(device);`) with a ranged edit.
         c.change(DISCARDED, 2, [{"range": rng(75, 0, 76, 0), "text": ""}])
-        eq(c.diagnostics(DISCARDED, 2)["diagnostics"],
+        eq(moves(c.diagnostics(DISCARDED, 2)["diagnostics"]),
            [discarded(74, 11, "data")], "after an incremental delete")
         # Two ranged edits in one change: a new discarded move on line 75,
         # then the old one fixed (positions after the first edit).
         c.change(DISCARDED, 3, [
             {"range": rng(75, 0, 75, 0), "text": "      target.to(device);\n"},
             {"range": rng(74, 6, 74, 6), "text": "data = "}])
-        eq(c.diagnostics(DISCARDED, 3)["diagnostics"],
+        eq(moves(c.diagnostics(DISCARDED, 3)["diagnostics"]),
            [discarded(75, 13, "target")], "after two edits in one change")
         # Debounce: v4 and v5 in quick succession; v4 is never analysed.
         c.change(DISCARDED, 4, [{"text": text}])
         c.change(DISCARDED, 5, [{"range": rng(74, 0, 75, 0), "text": ""}])
-        eq(c.diagnostics(DISCARDED, 5)["diagnostics"],
+        eq(moves(c.diagnostics(DISCARDED, 5)["diagnostics"]),
            [discarded(74, 13, "target")], "v5")
         eq([m for m in c.backlog
             if m.get("method") == "textDocument/publishDiagnostics"], [],
@@ -313,7 +321,7 @@ def test_newer_version_cancels_running_analysis():
         # The v2 worker is parsing (a unit takes ~0.3 s at best); v3 kills it.
         time.sleep(0.05)
         c.change(DISCARDED, 3, [{"range": rng(74, 0, 75, 0), "text": ""}])
-        eq(c.diagnostics(DISCARDED, 3)["diagnostics"],
+        eq(moves(c.diagnostics(DISCARDED, 3)["diagnostics"]),
            [discarded(74, 13, "target")], "v3")
         no_message(c, lambda m: m.get("params", {}).get("version") == 2, 1)
         time.sleep(0.5)
@@ -338,7 +346,7 @@ def test_configuration_files():
         d = c.diagnostics(src, 1)["diagnostics"]
         eq([x["severity"] for x in d], [1, 1], "severity from .clang-tidy")
         with open(cfg, "w") as f:
-            f.write("Checks: '-*,torch-device-mismatch'\n")
+            f.write("Checks: '-*,torch-hardcoded-device'\n")
         c.notify("workspace/didChangeWatchedFiles",
                  {"changes": [{"uri": uri(cfg), "type": 2}]})
         eq(c.diagnostics(src, 1)["diagnostics"], [],
@@ -432,7 +440,12 @@ def test_pull_diagnostics():
         r = c.call("textDocument/diagnostic",
                    {"textDocument": {"uri": uri(DISCARDED)},
                     "previousResultId": 42})["result"]
-        eq(r["items"], [discarded(74, 11, "data")], "pulled after the edit")
+        # Without `target.to(device);` the target stays on the CPU, a bug of
+        # its own: the loss receives it next to the model's output.
+        eq([(x["code"], x["range"]["start"]["line"]) for x in r["items"]],
+           [("torch-discarded-move", 74), ("torch-device-mismatch", 77)],
+           "pulled after the edit")
+        eq(r["items"][0], discarded(74, 11, "data"), "the remaining move")
         no_message(c, lambda m: m.get("method") ==
                    "textDocument/publishDiagnostics", 0.5)
         c.shutdown()
@@ -448,7 +461,7 @@ def test_pull_refresh_after_configuration_change():
         shutil.copy(DISCARDED, src)
         cfg = os.path.join(work, ".clang-tidy")
         with open(cfg, "w") as f:
-            f.write("Checks: '-*,torch-device-mismatch'\n")
+            f.write("Checks: '-*,torch-hardcoded-device'\n")
         caps = dict(PULL, workspace={"diagnostics": {"refreshSupport": True},
                                      "didChangeWatchedFiles": {
                                          "dynamicRegistration": True}})

@@ -1,0 +1,65 @@
+//===- DtypeLatticeTest.cpp - The dtype lattice and scalar kinds ----------===//
+
+#include "torchlint/DtypeLattice.h"
+
+#include <gtest/gtest.h>
+
+using namespace torchlint;
+using api::ScalarKind;
+
+TEST(DtypesConflict, OnlyTwoKnownDifferentTypes) {
+  EXPECT_TRUE(dtypesConflict(Dtype::known(ScalarKind::Float),
+                             Dtype::known(ScalarKind::Double)));
+  EXPECT_TRUE(dtypesConflict(Dtype::known(ScalarKind::Long),
+                             Dtype::known(ScalarKind::Float)));
+  EXPECT_FALSE(dtypesConflict(Dtype::known(ScalarKind::Float),
+                              Dtype::known(ScalarKind::Float)));
+  // An input's dtype may be anything; scalars are promoted, never checked.
+  EXPECT_FALSE(dtypesConflict(Dtype::symbolic("input 'x'"),
+                              Dtype::known(ScalarKind::Double)));
+  EXPECT_FALSE(dtypesConflict(Dtype::scalar(), Dtype::known(ScalarKind::Float)));
+}
+
+TEST(Dtype, EqualityIgnoresTheTypeOfNonKnownKinds) {
+  EXPECT_EQ(Dtype::scalar(), Dtype::scalar());
+  EXPECT_EQ(Dtype::symbolic("input 'x'"), Dtype::symbolic("input 'x'"));
+  EXPECT_NE(Dtype::symbolic("input 'x'"), Dtype::symbolic("input 'y'"));
+  EXPECT_NE(Dtype::known(ScalarKind::Int), Dtype::known(ScalarKind::Long));
+}
+
+TEST(Dtype, SpellsLikeLibTorchMessages) {
+  EXPECT_EQ(Dtype::known(ScalarKind::Float).spelling(), "Float");
+  EXPECT_EQ(Dtype::known(ScalarKind::Long).spelling(), "Long");
+  EXPECT_EQ(Dtype::known(ScalarKind::Byte).spelling(), "Byte");
+  EXPECT_EQ(Dtype::symbolic("input 'x'").spelling(), "the dtype of input 'x'");
+  EXPECT_EQ(api::scalarFixText(ScalarKind::Double), "torch::kDouble");
+}
+
+TEST(ScalarKinds, Categories) {
+  EXPECT_TRUE(api::isFloatingKind(ScalarKind::Half));
+  EXPECT_TRUE(api::isFloatingKind(ScalarKind::BFloat16));
+  EXPECT_FALSE(api::isFloatingKind(ScalarKind::Long));
+  EXPECT_TRUE(api::isIntegralKind(ScalarKind::Bool));
+  EXPECT_TRUE(api::isIntegralKind(ScalarKind::Byte));
+  EXPECT_FALSE(api::isIntegralKind(ScalarKind::ComplexFloat));
+}
+
+TEST(DtypeSet, JoinKeepsOneFactPerTypeAndUnknownAbsorbs) {
+  DtypeSet A = DtypeSet::of(Dtype::known(ScalarKind::Float));
+  A.join(DtypeSet::of(Dtype::known(ScalarKind::Double)));
+  EXPECT_EQ(A.facts().size(), 2u);
+  A.join(DtypeSet::of(Dtype::known(ScalarKind::Float)));
+  EXPECT_EQ(A.facts().size(), 2u);
+  EXPECT_FALSE(A.single());
+  A.join(DtypeSet());
+  EXPECT_TRUE(A.isUnknown());
+}
+
+TEST(DtypeSet, AgreeOnlyWhenEveryElementHasOneEqualType) {
+  DtypeSet F = DtypeSet::of(Dtype::known(ScalarKind::Float));
+  DtypeSet D = DtypeSet::of(Dtype::known(ScalarKind::Double));
+  EXPECT_TRUE(agree<Dtype>({F, F}).single());
+  EXPECT_TRUE(agree<Dtype>({F, D}).isUnknown());
+  EXPECT_TRUE(agree<Dtype>({F, DtypeSet()}).isUnknown());
+  EXPECT_TRUE(agree<Dtype>({}).isUnknown());
+}
