@@ -1,0 +1,368 @@
+//===- FromBlob.cpp - Reading torch::from_blob calls ----------------------===//
+
+#include "FromBlob.h"
+#include "torchlint/Syntax.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace torchlint {
+
+std::optional<FromBlobCall> matchFromBlob(const CallExpr *CE) {
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() || FD->getName() != "from_blob" ||
+      !(api::hasQualifiedName(FD, "torch::from_blob") ||
+        api::hasQualifiedName(FD, "at::from_blob")) ||
+      CE->getNumArgs() == 0)
+    return std::nullopt;
+  FromBlobCall FB;
+  FB.Call = CE;
+  FB.Callee = FD;
+  FB.Data = CE->getArg(0);
+  unsigned N = std::min(CE->getNumArgs(), FD->getNumParams());
+  for (unsigned I = 1; I < N; ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (isa<CXXDefaultArgExpr>(Arg))
+      continue;
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (api::isTensorOptionsType(P->getType()))
+      FB.Options = Arg;
+    else if (P->getIdentifier() && P->getName() == "deleter")
+      FB.Deleter = Arg;
+    else if (P->getIdentifier() && P->getName() == "strides")
+      FB.Strides = Arg;
+  }
+  return FB;
+}
+
+namespace {
+
+/// True when E, under parentheses and implicit casts, names VD.
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return DRE && DRE->getDecl() == VD;
+}
+
+/// True for a reference type through which the referee can be changed.
+/// Rvalue references are left out: they bind to a variable only through
+/// std::move (seen as its own call) or the implicit move of a return, after
+/// which the variable is not read.
+bool isMutableReference(QualType T) {
+  return T->isLValueReferenceType() &&
+         !T.getNonReferenceType().isConstQualified();
+}
+
+/// Looks for anything in a function body that may change VD after its
+/// initialisation: assignments, non-const member calls, its address, and
+/// non-const references bound to it (which include std::move).
+class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+public:
+  explicit WriteFinder(const VarDecl *VD) : VD(VD) {}
+  bool Written = false;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp() && refersTo(BO->getLHS(), VD))
+      Written = true;
+    return !Written;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if ((UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
+        refersTo(UO->getSubExpr(), VD))
+      Written = true;
+    return !Written;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    // std::move only casts; what consumes the value is seen on its own.
+    if (FD && (api::hasQualifiedName(FD, "std::move") ||
+               api::hasQualifiedName(FD, "std::forward")))
+      return true;
+    unsigned First = 0;
+    // The object of a member operator is its first argument.
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+        MD && isa<CXXOperatorCallExpr>(CE)) {
+      if (!MD->isConst() && !MD->isStatic() && CE->getNumArgs() > 0 &&
+          refersTo(CE->getArg(0), VD))
+        Written = true;
+      First = 1;
+    }
+    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const CXXMethodDecl *MD = MCE->getMethodDecl();
+      if (MD && !MD->isConst() &&
+          refersTo(MCE->getImplicitObjectArgument(), VD))
+        Written = true;
+    }
+    if (!FD) {
+      // An unresolved callee may take VD by reference.
+      for (const Expr *Arg : CE->arguments())
+        if (refersTo(Arg, VD))
+          Written = true;
+      return !Written;
+    }
+    for (unsigned I = First; I < CE->getNumArgs(); ++I) {
+      unsigned Param = I - First;
+      if (Param < FD->getNumParams() &&
+          isMutableReference(FD->getParamDecl(Param)->getType()) &&
+          refersTo(CE->getArg(I), VD))
+        Written = true;
+    }
+    return !Written;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
+      if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
+          refersTo(CE->getArg(I), VD))
+        Written = true;
+    return !Written;
+  }
+  bool VisitVarDecl(VarDecl *Other) {
+    if (isMutableReference(Other->getType()) && refersTo(Other->getInit(), VD))
+      Written = true;
+    return !Written;
+  }
+
+private:
+  const VarDecl *VD;
+};
+
+} // namespace
+
+bool mayBeWritten(const VarDecl *VD, const Stmt *Body) {
+  WriteFinder Finder(VD);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.Written;
+}
+
+namespace {
+
+/// The initialiser of a variable whose value is that initialiser wherever it
+/// is read: a const variable, or a local of a function body in which
+/// nothing writes it. Parameters have no initialiser of their own.
+const Expr *stableInitializer(const VarDecl *VD) {
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasInit() ||
+      VD->getType()->isReferenceType())
+    return nullptr;
+  if (VD->getType().isConstQualified())
+    return VD->getInit();
+  if (!VD->hasLocalStorage())
+    return nullptr;
+  const auto *Fn =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!Fn || !Fn->hasBody())
+    return nullptr;
+  return mayBeWritten(VD, Fn->getBody()) ? nullptr : VD->getInit();
+}
+
+/// The element kind a template's first type argument names (dtype<T>()).
+std::optional<api::ScalarKind> kindOfTemplateArgument(const FunctionDecl *FD) {
+  const TemplateArgumentList *Args =
+      FD ? FD->getTemplateSpecializationArgs() : nullptr;
+  if (!Args || Args->size() != 1 ||
+      Args->get(0).getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  return api::elementKindOf(Args->get(0).getAsType());
+}
+
+OptionsDtype known(api::ScalarKind K, const Expr *Where) {
+  OptionsDtype D;
+  D.State = OptionsDtype::Known;
+  D.Kind = K;
+  D.Where = Where;
+  return D;
+}
+
+OptionsDtype withState(OptionsDtype::StateKind State, const Expr *Where) {
+  OptionsDtype D;
+  D.State = State;
+  D.Where = Where;
+  return D;
+}
+
+/// True when T is the enumeration Qualified.
+bool isEnumNamed(QualType T, llvm::StringRef Qualified) {
+  const auto *ET =
+      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  return ET && api::hasQualifiedName(ET->getDecl(), Qualified);
+}
+
+/// True for the TensorOptions setters that leave the dtype as it was.
+bool keepsDtype(llvm::StringRef Name) {
+  return Name == "device" || Name == "device_index" || Name == "layout" ||
+         Name == "requires_grad" || Name == "pinned_memory" ||
+         Name == "memory_format";
+}
+
+OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > 8 || E->isValueDependent() || E->isTypeDependent())
+    return withState(OptionsDtype::Unknown, E);
+  E = api::ignoreWrappers(E);
+  QualType T = E->getType();
+
+  if (api::isScalarTypeType(T)) {
+    if (auto K = api::scalarKindOf(E, Ctx))
+      return known(*K, E);
+  }
+  // What converts to TensorOptions without naming a dtype: a device, a
+  // device type, a layout, a memory format.
+  if (api::isDeviceType(T) || api::isDeviceKindType(T) ||
+      isEnumNamed(T, "c10::Layout") || isEnumNamed(T, "c10::MemoryFormat"))
+    return withState(OptionsDtype::Default, E);
+
+  // A variable: its one initialiser decides.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(DRE->getDecl())))
+      return optionsDtypeAt(Init, Ctx, Depth + 1);
+    return withState(OptionsDtype::Unknown, E);
+  }
+
+  // cond ? torch::kDouble : torch::kDouble, rare but cheap to agree on.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    OptionsDtype L = optionsDtypeAt(CO->getTrueExpr(), Ctx, Depth + 1);
+    OptionsDtype R = optionsDtypeAt(CO->getFalseExpr(), Ctx, Depth + 1);
+    if (L.State == R.State && L.Kind == R.Kind)
+      return L;
+    return withState(OptionsDtype::Unknown, E);
+  }
+
+  // c10::optional<ScalarType> from a constant (the .dtype(kInt) overload).
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && !api::isTensorOptionsType(T)) {
+    if (api::writtenArgCount(CE) == 1)
+      return optionsDtypeAt(CE->getArg(0), Ctx, Depth + 1);
+    return withState(OptionsDtype::Unknown, E);
+  }
+
+  // TensorOptions(), TensorOptions(kDouble), TensorOptions(device).
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    unsigned Written = api::writtenArgCount(CE);
+    if (Written == 0)
+      return withState(OptionsDtype::Default, E);
+    const Expr *Arg = api::ignoreWrappers(CE->getArg(0));
+    QualType ArgType = Arg->getType();
+    if (Written == 1 &&
+        (api::isScalarTypeType(ArgType) || api::isTensorOptionsType(ArgType)))
+      return optionsDtypeAt(Arg, Ctx, Depth + 1);
+    // The other converting constructors take a device, a layout or a
+    // memory format; a caffe2::TypeMeta names a dtype this reading cannot
+    // evaluate.
+    const CXXRecordDecl *ArgClass = ArgType->getAsCXXRecordDecl();
+    if (ArgClass && ArgClass->getName() == "TypeMeta")
+      return withState(OptionsDtype::Unknown, E);
+    return withState(OptionsDtype::Default, E);
+  }
+
+  // .dtype(...), .dtype<T>() and the setters that keep the dtype.
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MCE->getMethodDecl();
+    if (!MD || !MD->getIdentifier() ||
+        !api::hasQualifiedName(MD->getParent(), "c10::TensorOptions"))
+      return withState(OptionsDtype::Unknown, E);
+    if (MD->getName() == "dtype") {
+      if (MCE->getNumArgs() == 0) {
+        if (auto K = kindOfTemplateArgument(MD))
+          return known(*K, E);
+        return withState(OptionsDtype::Unknown, E);
+      }
+      OptionsDtype D = optionsDtypeAt(MCE->getArg(0), Ctx, Depth + 1);
+      return D.State == OptionsDtype::Known
+                 ? D
+                 : withState(OptionsDtype::Unknown, E);
+    }
+    if (keepsDtype(MD->getName()))
+      return optionsDtypeAt(MCE->getImplicitObjectArgument(), Ctx, Depth + 1);
+    return withState(OptionsDtype::Unknown, E);
+  }
+
+  // torch::dtype(kLong), torch::dtype<float>(), torch::device(d), ...
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || isa<CXXMethodDecl>(FD) ||
+        !FD->getDeclContext()->isNamespace() || !api::isInTorchNamespace(FD) ||
+        !api::isTensorOptionsType(T))
+      return withState(OptionsDtype::Unknown, E);
+    if (FD->getName() == "dtype") {
+      if (CE->getNumArgs() == 0) {
+        if (auto K = kindOfTemplateArgument(FD))
+          return known(*K, E);
+        return withState(OptionsDtype::Unknown, E);
+      }
+      OptionsDtype D = optionsDtypeAt(CE->getArg(0), Ctx, Depth + 1);
+      return D.State == OptionsDtype::Known
+                 ? D
+                 : withState(OptionsDtype::Unknown, E);
+    }
+    if (keepsDtype(FD->getName()))
+      return withState(OptionsDtype::Default, E);
+    return withState(OptionsDtype::Unknown, E);
+  }
+  return withState(OptionsDtype::Unknown, E);
+}
+
+} // namespace
+
+OptionsDtype optionsDtype(const Expr *E, ASTContext &Ctx) {
+  return optionsDtypeAt(E, Ctx, 0);
+}
+
+std::optional<api::ScalarKind> fromBlobDtype(const FromBlobCall &FB,
+                                             ASTContext &Ctx) {
+  if (!FB.Options)
+    return api::ScalarKind::Float;
+  OptionsDtype D = optionsDtype(FB.Options, Ctx);
+  if (D.State == OptionsDtype::Known)
+    return D.Kind;
+  if (D.State == OptionsDtype::Default)
+    return api::ScalarKind::Float;
+  return std::nullopt;
+}
+
+std::string writtenText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceLocation L : {E->getBeginLoc(), E->getEndLoc()})
+    if (L.isMacroID() && !SM.isMacroArgExpansion(L))
+      return "";
+  return api::sourceText(E, Ctx);
+}
+
+std::string calleeText(const FromBlobCall &FB, const ASTContext &Ctx) {
+  std::string Text =
+      writtenText(dyn_cast<Expr>(FB.Call->getCallee()->IgnoreImplicit()), Ctx);
+  return Text.empty() ? FB.Callee->getQualifiedNameAsString() : Text;
+}
+
+const Expr *dataBeforeVoidCast(const Expr *Data) {
+  const Expr *E = Data;
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Cast->getType()->isVoidPointerType())
+      return E;
+    E = Cast->getSubExpr();
+  }
+  return E;
+}
+
+QualType pointeeElementType(QualType T) {
+  if (T.isNull())
+    return QualType();
+  T = T.getNonReferenceType();
+  QualType Element;
+  if (const auto *PT = T->getAs<PointerType>())
+    Element = PT->getPointeeType();
+  else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    Element = AT->getElementType();
+  else
+    return QualType();
+  // float (*)[28] and float[28][28] address floats.
+  while (const ArrayType *AT = Element->getAsArrayTypeUnsafe())
+    Element = AT->getElementType();
+  return Element.getUnqualifiedType();
+}
+
+} // namespace torchlint

@@ -1,0 +1,278 @@
+// Cases for torch-from-blob-lifetime: torch::from_blob does not copy, so a
+// tensor over a local buffer must not outlive the function that owns it.
+#include <torch/torch.h>
+
+#include <array>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+// A helper that returns a tensor over its own local buffer: the caller reads
+// freed memory (PyTorch issue #17537).
+torch::Tensor makeRamp(int64_t n) {
+  std::vector<float> ramp(n); // expected-note {{'ramp' is declared here}}
+  for (int64_t i = 0; i < n; ++i)
+    ramp[i] = static_cast<float>(i);
+  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'makeRamp' returns; '.clone()' it to keep the values}}
+}
+
+// An image loader: bytes read into a local vector, returned as a view.
+torch::Tensor loadImage(const std::string &path, int64_t h, int64_t w) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<uint8_t> pixels(h * w * 3); // expected-note {{'pixels' is declared here}}
+  in.read(reinterpret_cast<char *>(pixels.data()), pixels.size());
+  // permute returns a view of the same memory.
+  return torch::from_blob(pixels.data(), {h, w, 3}, torch::kByte).permute({2, 0, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'pixels', a local that is destroyed when 'loadImage' returns; '.clone()' it to keep the values}}
+}
+
+// Through a local tensor variable that is returned.
+torch::Tensor readRow(std::ifstream &in, int64_t columns) {
+  double row[64]; // expected-note {{'row' is declared here}}
+  in.read(reinterpret_cast<char *>(row), columns * sizeof(double));
+  auto tensor = torch::from_blob(row, {columns}, torch::kFloat64); // expected-warning {{the tensor from 'torch::from_blob' views 'row', a local that is destroyed when 'readRow' returns; '.clone()' it to keep the values}}
+  tensor.mul_(2.0); // In place: still the same memory.
+  return tensor; // expected-note {{'tensor' is returned here}}
+}
+
+// A class member tensor built from a local vector.
+class Normalizer {
+public:
+  explicit Normalizer(const std::vector<float> &stats) {
+    std::vector<float> mean(stats.begin(), stats.begin() + 3); // expected-note {{'mean' is declared here}}
+    std::vector<float> spread(stats.begin() + 3, stats.end()); // expected-note {{'spread' is declared here}}
+    mean_ = torch::from_blob(mean.data(), {3, 1, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'mean', a local that is destroyed when 'Normalizer' returns; '.clone()' it to keep the values}}
+    auto s = torch::from_blob(spread.data(), {3, 1, 1}); // expected-warning {{views 'spread', a local that is destroyed when 'Normalizer' returns}}
+    this->std_ = s; // expected-note {{'s' is stored in 'this->std_' here}}
+  }
+  torch::Tensor operator()(const torch::Tensor &x) const {
+    return (x - mean_) / std_;
+  }
+
+private:
+  torch::Tensor mean_;
+  torch::Tensor std_;
+};
+
+// The caller's container, through a reference parameter.
+void appendBatch(std::vector<torch::Tensor> &out, std::ifstream &in) {
+  for (int i = 0; i < 4; ++i) {
+    std::array<float, 16> sample{}; // expected-note {{'sample' is declared here}}
+    in.read(reinterpret_cast<char *>(sample.data()), sizeof(sample));
+    out.push_back(torch::from_blob(sample.data(), {4, 4})); // expected-warning {{the tensor from 'torch::from_blob' views 'sample', a local that is destroyed at the end of its block; '.clone()' it to keep the values}}
+  }
+}
+
+// A local container filled with views and returned.
+std::vector<torch::Tensor> splitChannels(int64_t n) {
+  std::vector<torch::Tensor> channels;
+  std::unique_ptr<float[]> storage(new float[3 * n]()); // expected-note {{'storage' is declared here}}
+  for (int64_t c = 0; c < 3; ++c)
+    channels.push_back(torch::from_blob(storage.get() + c * n, {n})); // expected-warning {{views 'storage', a local that is destroyed when 'splitChannels' returns}}
+  return channels; // expected-note {{'channels' is returned here}}
+}
+
+// A dataset's get() returning an example whose data views a local.
+struct Readings : torch::data::datasets::Dataset<Readings> {
+  torch::data::Example<> get(size_t index) override {
+    std::vector<float> values(8, static_cast<float>(index)); // expected-note {{'values' is declared here}}
+    return {torch::from_blob(values.data(), {8}), torch::tensor(0)}; // expected-warning {{views 'values', a local that is destroyed when 'get' returns}}
+  }
+  c10::optional<size_t> size() const override { return 10; }
+};
+
+// .to() with the dtype the tensor already has returns the tensor itself.
+torch::Tensor sameDtype(int64_t n) {
+  std::vector<float> buffer(n, 1.0f); // expected-note {{'buffer' is declared here}}
+  return torch::from_blob(buffer.data(), {n}).to(torch::kFloat); // expected-warning {{views 'buffer', a local that is destroyed when 'sameDtype' returns}}
+}
+
+// A std::string's bytes and a local scalar.
+torch::Tensor fromText(const std::string &path) {
+  std::string bytes(64, '\0'); // expected-note {{'bytes' is declared here}}
+  std::ifstream(path).read(&bytes[0], 64);
+  return torch::from_blob(&bytes[0], {64}, torch::kUInt8); // expected-warning {{views 'bytes', a local that is destroyed when 'fromText' returns}}
+}
+
+// at::from_blob, and a lambda whose own local escapes it.
+auto makeFactory() {
+  return [](int64_t n) {
+    std::vector<double> scratch(n, 0.5); // expected-note {{'scratch' is declared here}}
+    return at::from_blob(scratch.data(), {n}, at::kDouble); // expected-warning {{the tensor from 'at::from_blob' views 'scratch', a local that is destroyed when the lambda returns; '.clone()' it to keep the values}}
+  };
+}
+
+// A pair returned whole, a member map, a pointer parameter, a static, and a
+// local scalar.
+std::pair<torch::Tensor, int64_t> withLabel(int64_t label) {
+  std::array<float, 4> features{1, 2, 3, 4}; // expected-note {{'features' is declared here}}
+  return {torch::from_blob(features.data(), {4}), label}; // expected-warning {{views 'features', a local that is destroyed when 'withLabel' returns}}
+}
+class FeatureCache {
+public:
+  void put(const std::string &key, int64_t n) {
+    std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
+    cache_[key] = torch::from_blob(values.data(), {n}); // expected-warning {{views 'values', a local that is destroyed when 'put' returns}}
+  }
+
+private:
+  std::map<std::string, torch::Tensor> cache_;
+};
+void fill(std::vector<torch::Tensor> *out) {
+  float scale = 2.0f; // expected-note {{'scale' is declared here}}
+  out->push_back(torch::from_blob(&scale, {1})); // expected-warning {{views 'scale', a local that is destroyed when 'fill' returns}}
+}
+torch::Tensor firstCall() {
+  std::vector<float> table(4, 1.0f); // expected-note {{'table' is declared here}}
+  static torch::Tensor cached = torch::from_blob(table.data(), {4}); // expected-warning {{views 'table', a local that is destroyed when 'firstCall' returns}}
+  return cached.clone();
+}
+
+//===--- Must stay silent -------------------------------------------------===//
+
+// Cloned before it leaves: the tensor owns a copy.
+torch::Tensor cloned(int64_t n) {
+  std::vector<float> ramp(n, 1.0f);
+  return torch::from_blob(ramp.data(), {n}).clone();
+}
+
+// Cloned through the variable.
+torch::Tensor clonedVariable(int64_t n) {
+  std::vector<float> ramp(n, 1.0f);
+  auto t = torch::from_blob(ramp.data(), {n});
+  return t.clone();
+}
+
+// A different dtype makes .to() copy.
+torch::Tensor converted(int64_t n) {
+  std::vector<double> ramp(n, 1.0);
+  return torch::from_blob(ramp.data(), {n}, torch::kDouble).to(torch::kFloat);
+}
+
+// .to() to a dtype that may be the tensor's own: it may return the same
+// memory, but the dtype is the caller's; unsure, so silent.
+torch::Tensor maybeConverted(int64_t n, torch::Dtype dtype) {
+  std::vector<float> ramp(n, 1.0f);
+  return torch::from_blob(ramp.data(), {n}).to(dtype);
+}
+
+// Arithmetic makes a new tensor.
+torch::Tensor normalised(int64_t n) {
+  std::vector<uint8_t> pixels(n, 128);
+  return torch::from_blob(pixels.data(), {n}, torch::kByte).to(torch::kFloat) /
+         255.0;
+}
+
+// The buffer belongs to the caller, a member, or a static.
+torch::Tensor callerBuffer(std::vector<float> &data) {
+  return torch::from_blob(data.data(), {static_cast<int64_t>(data.size())});
+}
+class Cache {
+public:
+  torch::Tensor view() {
+    return torch::from_blob(storage_.data(), {4});
+  }
+  torch::Tensor staticView() {
+    static std::array<float, 4> table{1, 2, 3, 4};
+    return torch::from_blob(table.data(), {4});
+  }
+
+private:
+  std::vector<float> storage_ = std::vector<float>(4);
+};
+
+// A deleter: the tensor owns the memory and frees it.
+torch::Tensor owned(int64_t n) {
+  auto *heap = new std::vector<float>(n, 1.0f);
+  return torch::from_blob(heap->data(), {n},
+                          [heap](void *) { delete heap; });
+}
+
+// The tensor is used only inside the function.
+float sumOfLocal(int64_t n) {
+  std::vector<float> values(n, 2.0f);
+  auto t = torch::from_blob(values.data(), {n});
+  return t.sum().item<float>();
+}
+
+// The buffer is moved into a member: the heap memory lives on with it.
+class Holder {
+public:
+  void load(int64_t n) {
+    std::vector<float> values(n, 3.0f);
+    tensor_ = torch::from_blob(values.data(), {n});
+    storage_ = std::move(values);
+  }
+
+private:
+  std::vector<float> storage_;
+  torch::Tensor tensor_;
+};
+
+// The buffer's memory is released to a longer-lived owner.
+std::vector<float *> pool;
+torch::Tensor pooled(int64_t n) {
+  std::unique_ptr<float[]> buffer(new float[n]());
+  auto t = torch::from_blob(buffer.get(), {n});
+  pool.push_back(buffer.release());
+  return t;
+}
+
+// A local tensor variable assigned again before it is returned.
+torch::Tensor reassigned(int64_t n) {
+  std::vector<float> values(n, 1.0f);
+  auto t = torch::from_blob(values.data(), {n});
+  t = t.clone();
+  return t;
+}
+
+// Stored into a local container that is not returned.
+float localBatch(int64_t n) {
+  std::vector<float> values(n, 1.0f);
+  std::vector<torch::Tensor> batch;
+  batch.push_back(torch::from_blob(values.data(), {n}));
+  return torch::stack(batch).sum().item<float>();
+}
+
+// A lambda that views the enclosing function's buffer is called while the
+// buffer lives.
+float viaLambda(int64_t n) {
+  std::vector<float> values(n, 1.0f);
+  auto view = [&] { return torch::from_blob(values.data(), {n}); };
+  return view().sum().item<float>();
+}
+
+// reshape() after permute() may copy: unsure, so silent.
+torch::Tensor reshaped(int64_t h, int64_t w) {
+  std::vector<float> values(h * w, 1.0f);
+  return torch::from_blob(values.data(), {h, w}).t().reshape({h * w});
+}
+
+//===--- Templates --------------------------------------------------------===//
+
+// Reported once, whatever the instantiations.
+template <typename T>
+torch::Tensor wrap(int64_t n, torch::Dtype dtype) {
+  std::vector<T> values(n); // expected-note {{'values' is declared here}}
+  return torch::from_blob(values.data(), {n}, dtype); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'wrap' returns; '.clone()' it to keep the values}}
+}
+template torch::Tensor wrap<float>(int64_t, torch::Dtype);
+template torch::Tensor wrap<int64_t>(int64_t, torch::Dtype);
+
+//===--- Macros -----------------------------------------------------------===//
+
+// The finding points at the macro's use; the fix-it is not offered inside
+// the macro body.
+#define VIEW_OF(vec) torch::from_blob((vec).data(), {static_cast<int64_t>((vec).size())})
+torch::Tensor viaMacro(int64_t n) {
+  std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
+  return VIEW_OF(values); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'viaMacro' returns}}
+}
+#define CLONE_OF(vec) torch::from_blob((vec).data(), {static_cast<int64_t>((vec).size())}).clone()
+torch::Tensor clonedMacro(int64_t n) {
+  std::vector<float> values(n, 1.0f);
+  return CLONE_OF(values); // Cloned inside the macro: silent.
+}
