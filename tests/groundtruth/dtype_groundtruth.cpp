@@ -165,9 +165,9 @@ torch::Tensor fixed_loss_target_bce_long() {
 
 /// Bug: from_blob without a dtype assumes the default dtype (Float), so the
 /// bytes of the doubles are read as floats: no error, wrong numbers.
-torch::Tensor bug_from_blob_double_no_dtype(std::vector<double> &readings) {
+torch::Tensor bug_from_blob_double_no_dtype(std::vector<double> &readings) { // expected-note {{'readings' holds double elements}}
   const auto count = static_cast<int64_t>(readings.size());
-  return torch::from_blob(readings.data(), {count}).clone();
+  return torch::from_blob(readings.data(), {count}).clone(); // expected-warning {{'torch::from_blob' reads 'readings.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values}}
 }
 
 /// Fixed: the buffer's dtype is given, then the values are converted.
@@ -239,9 +239,9 @@ double fixed_accessor_type() {
 /// after the function returns and the vector is freed. What a later read
 /// sees depends on the allocator, so no test can assert on it.
 torch::Tensor bug_from_blob_lifetime(int64_t n) {
-  std::vector<float> ramp(n);
+  std::vector<float> ramp(n); // expected-note {{'ramp' is declared here}}
   std::iota(ramp.begin(), ramp.end(), 0.0f);
-  return torch::from_blob(ramp.data(), {n});
+  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'bug_from_blob_lifetime' returns; '.clone()' it to keep the values}}
 }
 
 /// Fixed: clone() copies the data into memory the tensor owns.
