@@ -84,9 +84,14 @@ static GuardSense classifyCount(BinaryOperatorKind Op, const Expr *L,
   std::optional<llvm::APSInt> N = constantValue(R, Ctx);
   if (!N) {
     // `i < device_count()` in a loop: its body runs only when there are
-    // more devices than i, so at least one.
+    // more devices than i, so at least one. `if (gpu_id >= getNumGPUs())
+    // throw ...;`: past it, there are more devices than the index asked
+    // for (an index, so at least 0).
     bool CountGreater = Swapped ? Op == BO_LT : Op == BO_GT;
-    return CountGreater ? GuardSense::Available : GuardSense::None;
+    bool CountAtMost = Swapped ? Op == BO_GE : Op == BO_LE;
+    if (CountGreater)
+      return GuardSense::Available;
+    return CountAtMost ? GuardSense::Unavailable : GuardSense::None;
   }
   int64_t V = N->getExtValue();
   if (Swapped) {

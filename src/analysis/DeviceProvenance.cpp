@@ -277,6 +277,24 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     }
     return std::nullopt;
   }
+  // "cuda:" + std::to_string(rank): a CUDA device whose index is chosen at
+  // run time. It conflicts with the CPU, and with no other CUDA device (the
+  // rank may be any of them).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+    const Expr *Left = api::ignoreWrappers(OC->getArg(0));
+    while (const auto *Inner = dyn_cast<CXXOperatorCallExpr>(Left)) {
+      if (Inner->getOperator() != OO_Plus || Inner->getNumArgs() != 2)
+        break;
+      Left = api::ignoreWrappers(Inner->getArg(0));
+    }
+    const auto *SL = dyn_cast<StringLiteral>(Left);
+    std::string T = text(OC, Ctx);
+    if (!SL || !SL->isOrdinary() || SL->getString() != "cuda:" || T.empty())
+      return std::nullopt;
+    F.Value = Device::symbolic("expr:" + T, "the CUDA device '" + T + "'", T);
+    return F;
+  }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     // torch::Device(kind[, index]) or TensorOptions(device).
     if (CE->getNumArgs() == 0)
@@ -895,6 +913,15 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         continue;
       }
       QualType T = VD->getType();
+      // for (auto &t : tensors): each element, while they all agree and the
+      // loop does not rebind the variable.
+      if (api::isTensorType(T))
+        if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
+          assign(VD,
+                 isMutatedLocal(VD) ? DeviceSet() : evalContainer(Range, St, 0),
+                 St);
+          continue;
+        }
       if (api::isTensorType(T) && !T->isReferenceType()) {
         assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DeviceSet(),
                St);

@@ -838,6 +838,13 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
         continue;
       }
       QualType T = VD->getType();
+      if (api::isTensorType(T))
+        if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
+          assign(VD,
+                 isMutatedLocal(VD) ? DtypeSet() : evalContainer(Range, St, 0),
+                 St);
+          continue;
+        }
       if (T->isReferenceType())
         continue;
       if (api::isTensorType(T)) {

@@ -6,6 +6,7 @@
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
@@ -118,6 +119,16 @@ unsigned lineOf(SourceLocation L, const ASTContext &Ctx) {
 
 /// The call operator a callable object runs: a lambda's, a function
 /// object's, or that of the lambda a std::function variable was built from.
+const Expr *rangeOfLoopVariable(const DeclStmt *DS, ASTContext &Ctx) {
+  if (!DS->isSingleDecl())
+    return nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(*DS))
+    if (const auto *For = P.get<CXXForRangeStmt>())
+      if (For->getLoopVarStmt() == DS)
+        return For->getRangeInit();
+  return nullptr;
+}
+
 const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
   if (!MD)

@@ -54,6 +54,11 @@ bool isInStd(const clang::Decl *D);
 /// The presumed line of L, for messages.
 unsigned lineOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
 
+/// For the declaration of a range-based for's loop variable (`for (auto &t :
+/// batch)`), the range it iterates; else null.
+const clang::Expr *rangeOfLoopVariable(const clang::DeclStmt *DS,
+                                       clang::ASTContext &Ctx);
+
 /// The call operator a callable object runs: a lambda's, a function
 /// object's, or that of the lambda a std::function variable was built from.
 const clang::CXXMethodDecl *

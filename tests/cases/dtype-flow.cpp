@@ -120,3 +120,14 @@ torch::Tensor loop(int steps) {
   }
   return torch::mm(a, b);
 }
+
+// The elements a range-based for hands out have the container's dtype.
+torch::Tensor rangeForDtype() {
+  std::vector<torch::Tensor> rows{torch::rand({4}, torch::kDouble), // expected-note {{'rows' is created as Double here ('torch::rand' with dtype Double)}}
+                                  torch::rand({4}, torch::kDouble)};
+  auto w = torch::randn({4, 4}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
+  auto total = torch::zeros({4});
+  for (const auto &row : rows)
+    total = total + torch::mv(w, row); // expected-warning {{'torch::mv' receives tensors of different dtypes: 'row' (argument 'vec') is Double but 'w' is Float}}
+  return total;
+}

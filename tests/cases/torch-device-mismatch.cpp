@@ -270,3 +270,20 @@ void discardedMove(torch::Device device) {
   auto loss = torch::nn::functional::cross_entropy(out, labels);
   (void)loss;
 }
+
+// A device built from a string with a run-time rank is a CUDA device: CPU
+// tensors cannot join it, whatever the rank.
+torch::Tensor perRank(int rank) {
+  torch::Device device("cuda:" + std::to_string(rank));
+  torch::nn::Linear fc(2, 2);
+  fc->to(device); // expected-note {{'fc' is moved to 'device' here}}
+  auto x = torch::ones({1, 2}); // expected-note {{'x' is created on the CPU here ('torch::ones' with no device)}}
+  return fc(x); // expected-warning {{'fc' receives tensors on different devices: 'x' (argument 'input') is on the CPU but the parameters of 'fc' are on 'device', chosen at run time at line 277}}
+}
+
+// Two ranks may be the same device: silent.
+torch::Tensor twoRanks(int a, int b) {
+  auto x = torch::ones({2}).to(torch::Device("cuda:" + std::to_string(a)));
+  auto y = torch::ones({2}).to(torch::Device("cuda:" + std::to_string(b)));
+  return x + y;
+}

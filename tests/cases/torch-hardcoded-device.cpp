@@ -185,6 +185,14 @@ torch::Tensor needsGpu(torch::Tensor x) {
   return x.cuda();
 }
 
+// An index checked against the number of GPUs, with an early throw: past
+// the check, the device it names exists.
+torch::Tensor onGpu(torch::Tensor x, int gpu_id) {
+  if (gpu_id >= torch::getNumGPUs())
+    throw std::runtime_error("no such GPU");
+  return x.cuda();
+}
+
 // A loop over the devices runs its body only where there are some.
 void everyGpu() {
   for (int i = 0; i < static_cast<int>(torch::cuda::device_count()); ++i)

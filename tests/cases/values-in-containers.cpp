@@ -136,3 +136,24 @@ int main() {
   lambdaFollows(device);
   cpuOnly();
 }
+
+// A range-based for hands out the container's elements: they are where the
+// container's tensors all are.
+torch::Tensor rangeFor(torch::Device device) {
+  std::vector<torch::Tensor> batch{torch::randn({2}), torch::randn({2})}; // expected-note {{'batch' is created on the CPU here ('torch::randn' with no device)}}
+  auto total = torch::zeros({2}, device);
+  for (const auto &t : batch)
+    total = total + t; // expected-warning {{'operator+' receives tensors on different devices: 't' is on the CPU but 'total' is on 'device'}}
+  return total;
+}
+
+// Rebinding the loop variable makes it unknown: silent.
+torch::Tensor rangeForRebound(torch::Device device) {
+  std::vector<torch::Tensor> batch{torch::randn({2}), torch::randn({2})};
+  auto total = torch::zeros({2}, device);
+  for (auto t : batch) {
+    t = t.to(device);
+    total = total + t;
+  }
+  return total;
+}
