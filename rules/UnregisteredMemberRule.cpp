@@ -160,6 +160,7 @@ bool createsNothing(const Expr *E) {
 }
 
 struct MemberState {
+  bool IsTensor = false; ///< A tensor or a container of tensors.
   bool Registered = false;
   /// Assigned again after construction (a grid re-created in every
   /// forward() from the input's options): it follows what it is built from.
@@ -186,9 +187,9 @@ public:
     llvm::DenseMap<const FieldDecl *, MemberState> States;
     for (const FieldDecl *F : RD->fields()) {
       bool Relevant;
-      memberKind(F, Relevant);
+      MemberKind Kind = memberKind(F, Relevant);
       if (Relevant)
-        States[F];
+        States[F].IsTensor = Kind != MemberKind::Submodule;
     }
     if (States.empty())
       return;
@@ -280,6 +281,20 @@ private:
     if (scan(Init).HasRegister) {
       State.Registered = true;
       return;
+    }
+    // A tensor copied from a constructor argument is the caller's: it lives
+    // wherever the caller made it, and the module did not create it.
+    if (State.IsTensor) {
+      const Expr *Source = api::ignoreWrappers(Init);
+      if (const auto *Move = dyn_cast<CallExpr>(Source);
+          Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+          Move->getDirectCallee()->isInStdNamespace() &&
+          Move->getDirectCallee()->getIdentifier() &&
+          Move->getDirectCallee()->getName() == "move")
+        Source = api::ignoreWrappers(Move->getArg(0));
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Source);
+          DRE && isa<ParmVarDecl>(DRE->getDecl()))
+        return;
     }
     if (!createsNothing(Init) && !State.Creation) {
       State.Creation = Init;
