@@ -57,13 +57,18 @@ public:
 
 private:
   /// True for a named, non-const tensor the result can be stored back into.
+  /// The expression's own type decides: a copy captured by a lambda that is
+  /// not mutable is const there, whatever its declaration says.
   static bool isAssignable(const Expr *Object) {
     if (!isa<DeclRefExpr, MemberExpr>(Object))
       return false;
     QualType T = Object->getType();
+    bool DeclConst = false;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Object))
-      T = DRE->getDecl()->getType();
-    return api::isTensorType(T) && !T.getNonReferenceType().isConstQualified();
+      DeclConst =
+          DRE->getDecl()->getType().getNonReferenceType().isConstQualified();
+    return api::isTensorType(T) && !DeclConst &&
+           !T.getNonReferenceType().isConstQualified();
   }
 };
 

@@ -20,6 +20,9 @@
 
 #include "torchlint/Engine.h"
 #include "torchlint/Fixes.h"
+
+#include <map>
+#include <set>
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
 
@@ -43,6 +46,16 @@ using namespace clang;
 
 namespace torchlint {
 namespace {
+
+/// ": <the first compiler error>" from a unit's rendered diagnostics, or "".
+std::string firstError(llvm::StringRef DiagText) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  DiagText.split(Lines, '\n');
+  for (llvm::StringRef L : Lines)
+    if (L.contains(": error: "))
+      return ": " + L.trim().str();
+  return "";
+}
 
 /// Everything the command line says.
 struct Settings {
@@ -390,7 +403,12 @@ int run(Settings &S, const char *Argv0) {
     Commands.push_back(std::move(*Command));
   }
 
+  // Which units edit which files, to check the fixed files with them.
+  std::map<std::string, std::set<size_t>> UnitsEditing;
   auto Deliver = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
+    for (const RenderedFinding &F : R.Findings)
+      for (const PlainEdit &E : F.Record.Edits)
+        UnitsEditing[E.File].insert(I);
     if (!Log.empty() &&
         (S.Verbose || !R.Failure.empty() || Log.contains("error")))
       llvm::errs() << Log;
@@ -449,9 +467,37 @@ int run(Settings &S, const char *Argv0) {
     for (const FindingRecord &R : TheAudit.Reported)
       if (S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File))
         Fixable.push_back(R);
-    FixOutcome Fixed = applyFixes(Fixable);
+    // A fix must not break the build: each unit that edits a file is parsed
+    // again in memory with every fixed text, before anything is written, and
+    // a file whose fixes add a compile error is left as it was.
+    FixVerifier Verify =
+        [&](const std::map<std::string, std::string> &NewTexts) {
+          std::map<std::string, std::string> Rejected;
+          std::set<size_t> Units;
+          for (const auto &[File, Text] : NewTexts)
+            for (size_t I : UnitsEditing[File])
+              Units.insert(I);
+          for (size_t I : Units) {
+            UnitJob Check = Job;
+            Check.Changes.reset();
+            Check.Parse.UnsavedFiles = NewTexts;
+            UnitResult R = runUnit(Files[I], Commands[I], Check, Configs);
+            if (R.Failure.empty())
+              continue;
+            std::string Why = "with them '" + Files[I] +
+                              "' would not compile" + firstError(R.DiagText);
+            for (const auto &[File, Text] : NewTexts)
+              if (UnitsEditing[File].count(I))
+                Rejected.emplace(File, Why);
+          }
+          return Rejected;
+        };
+    FixOutcome Fixed = applyFixes(Fixable, Verify);
     for (const std::string &P : Fixed.Problems)
       error(P);
+    // A fix that was refused or could not be written is a failed run.
+    if (!Fixed.Problems.empty())
+      Failed = true;
     if (!S.Quiet)
       note("applied " + llvm::Twine(Fixed.EditsApplied) + " fix-its in " +
            llvm::Twine(Fixed.FilesChanged) + " files");

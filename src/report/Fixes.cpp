@@ -68,7 +68,8 @@ static std::string writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
   return "";
 }
 
-FixOutcome applyFixes(const std::vector<FindingRecord> &Findings) {
+FixOutcome applyFixes(const std::vector<FindingRecord> &Findings,
+                      const FixVerifier &Verify) {
   FixOutcome Out;
   std::map<std::string, std::vector<PlainEdit>> ByFile;
   std::vector<PlainEdit> Accepted;
@@ -94,6 +95,7 @@ FixOutcome applyFixes(const std::vector<FindingRecord> &Findings) {
       ByFile[E.File].push_back(E);
     }
   }
+  std::map<std::string, std::string> NewTexts;
   for (auto &[File, Edits] : ByFile) {
     auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer) {
@@ -101,13 +103,23 @@ FixOutcome applyFixes(const std::vector<FindingRecord> &Findings) {
                              "': " + Buffer.getError().message());
       continue;
     }
-    std::string Text = applyEditsToText((*Buffer)->getBuffer(), Edits);
+    NewTexts[File] = applyEditsToText((*Buffer)->getBuffer(), Edits);
+  }
+  std::map<std::string, std::string> Rejected;
+  if (Verify && !NewTexts.empty())
+    Rejected = Verify(NewTexts);
+  for (auto &[File, Text] : NewTexts) {
+    if (auto It = Rejected.find(File); It != Rejected.end()) {
+      Out.Problems.push_back("fix-its for '" + File +
+                             "' not applied: " + It->second);
+      continue;
+    }
     if (std::string Error = writeAtomically(File, Text); !Error.empty()) {
       Out.Problems.push_back(Error);
       continue;
     }
     ++Out.FilesChanged;
-    Out.EditsApplied += Edits.size();
+    Out.EditsApplied += ByFile[File].size();
   }
   return Out;
 }

@@ -47,6 +47,16 @@ void negatives(torch::Device device, Net &model, const torch::Tensor &frozen) {
   (void)y;
 }
 
+// A copy captured by a lambda that is not mutable cannot be assigned: the
+// finding stands, with no fix-it (`x = x.to(device)` would not compile).
+void warmUp(torch::Device device) {
+  auto x = torch::ones({2});
+  auto warm = [x, device]() {
+    x.to(device); // expected-warning {{result of 'x.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'x' unchanged}}
+  };
+  warm();
+}
+
 // In a template the finding is reported once, however many instantiations.
 template <typename T> void moveAll(T &Tensors, torch::Device device) {
   for (auto &Item : Tensors)

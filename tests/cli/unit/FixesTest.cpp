@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace torchlint;
 namespace fs = llvm::sys::fs;
 
@@ -52,4 +54,58 @@ TEST(Fixes, RefusesConflictsAndKeepsPermissions) {
   EXPECT_EQ(Entries, 1u);
   fs::remove(File);
   fs::remove(Dir);
+}
+
+static std::string writeFile(const llvm::Twine &Path, llvm::StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path.str(), EC);
+  OS << Text;
+  return Path.str();
+}
+
+static std::string readFile(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : "<unreadable>";
+}
+
+TEST(Fixes, VerifierSeesEveryFixedTextAndVetoesFiles) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(fs::createUniqueDirectory("torchlint-fixes", Dir));
+  std::string A = writeFile(Dir + "/a.cpp", "t.to(d);\n");
+  std::string B = writeFile(Dir + "/b.h", "u.to(d);\n");
+  std::map<std::string, std::string> Seen;
+  FixVerifier Verify = [&](const std::map<std::string, std::string> &Texts) {
+    Seen = Texts;
+    // b.h would break the build: with it, a.cpp does not compile.
+    return std::map<std::string, std::string>{
+        {B, "with them 'a.cpp' would not compile: b.h:1:1: error: boom"}};
+  };
+  FixOutcome Out =
+      applyFixes({fix(A, 0, 0, "t = "), fix(B, 0, 0, "u = ")}, Verify);
+  // The verifier saw both files fixed, before anything was written.
+  ASSERT_EQ(Seen.size(), 2u);
+  EXPECT_EQ(Seen[A], "t = t.to(d);\n");
+  EXPECT_EQ(Seen[B], "u = u.to(d);\n");
+  // a.cpp is written, b.h is left exactly as it was, and the refusal is a
+  // problem the caller turns into exit status 2.
+  EXPECT_EQ(readFile(A), "t = t.to(d);\n");
+  EXPECT_EQ(readFile(B), "u.to(d);\n");
+  EXPECT_EQ(Out.FilesChanged, 1u);
+  EXPECT_EQ(Out.EditsApplied, 1u);
+  ASSERT_EQ(Out.Problems.size(), 1u);
+  EXPECT_EQ(Out.Problems[0],
+            "fix-its for '" + B +
+                "' not applied: with them 'a.cpp' would not compile: "
+                "b.h:1:1: error: boom");
+  fs::remove_directories(Dir);
+}
+
+TEST(Fixes, NoVerifierWritesEverything) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(fs::createUniqueDirectory("torchlint-fixes", Dir));
+  std::string A = writeFile(Dir + "/a.cpp", "t.to(d);\n");
+  FixOutcome Out = applyFixes({fix(A, 0, 0, "t = ")});
+  EXPECT_TRUE(Out.Problems.empty());
+  EXPECT_EQ(readFile(A), "t = t.to(d);\n");
+  fs::remove_directories(Dir);
 }
