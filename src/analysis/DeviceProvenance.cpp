@@ -585,72 +585,11 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
   return DeviceSet();
 }
 
-static bool isOneOf(llvm::StringRef Name,
-                    std::initializer_list<llvm::StringRef> Names) {
-  return llvm::is_contained(Names, Name);
-}
-
-/// The device of values that are all on one device; unknown when they are
-/// not, or when one is unknown. (Elements of one container are not paths:
-/// a tuple of a CPU and a device tensor says nothing about either.)
-static DeviceSet agree(llvm::ArrayRef<DeviceSet> Elements) {
-  if (Elements.empty())
-    return DeviceSet();
-  const DeviceFact *First = Elements.front().single();
-  if (!First)
-    return DeviceSet();
-  for (const DeviceSet &E : Elements.drop_front()) {
-    const DeviceFact *One = E.single();
-    if (!One || !(One->Value == First->Value))
-      return DeviceSet();
-  }
-  return Elements.front();
-}
-
 DeviceSet FunctionAnalysis::evalContainer(const Expr *E, const State &S,
                                           unsigned Depth) {
-  if (!E || Depth > 24)
-    return DeviceSet();
-  E = api::ignoreWrappers(E);
-  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
-    E = api::ignoreWrappers(IL->getSubExpr());
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-      CE && CE->getNumArgs() == 1)
-    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
-            api::ignoreWrappers(CE->getArg(0))))
-      E = api::ignoreWrappers(IL->getSubExpr());
-  auto Elements = [&](auto Range) {
-    llvm::SmallVector<DeviceSet, 4> Sets;
-    for (const Expr *Item : Range)
-      if (api::isTensorType(Item->getType()))
-        Sets.push_back(evalTensor(Item, S, Depth + 1));
-      else
-        return DeviceSet();
-    return agree(Sets);
-  };
-  // {a, b} and std::vector<torch::Tensor>{a, b}.
-  if (const auto *List = dyn_cast<InitListExpr>(E))
-    return Elements(List->inits());
-  // std::make_tuple(h0, c0), std::make_pair(a, b).
-  if (const auto *CE = dyn_cast<CallExpr>(E))
-    if (const FunctionDecl *Callee = CE->getDirectCallee();
-        Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
-        isOneOf(Callee->getName(),
-                {"make_tuple", "make_pair", "forward_as_tuple", "tie"}))
-      return Elements(CE->arguments());
-  // x.chunk(3) and torch::split(x, 2): the pieces are where x is.
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const Expr *Object = MC->getImplicitObjectArgument();
-    if (Object && api::isTensorContainerType(Object->getType())) {
-      const CXXMethodDecl *MD = MC->getMethodDecl();
-      // v.at(i), v.front(), v.back().
-      if (MD && MD->getIdentifier() &&
-          isOneOf(MD->getName(), {"at", "front", "back"}))
-        return evalContainer(Object, S, Depth + 1);
-      return DeviceSet();
-    }
-  }
-  return evalTensor(E, S, Depth + 1);
+  return containerFacts<Device>(E, Depth, [&](const Expr *X, unsigned D) {
+    return evalTensor(X, S, D);
+  });
 }
 
 DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
@@ -982,7 +921,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
             api::isTensorType(MC->getArg(0)->getType())) {
           DeviceSet Elem = evalTensor(MC->getArg(0), St);
           auto It = St.find(VD);
-          DeviceSet V = It == St.end() ? Elem : agree({It->second, Elem});
+          DeviceSet V =
+              It == St.end() ? Elem : agree<Device>({It->second, Elem});
           St[VD] = std::move(V);
           return;
         }

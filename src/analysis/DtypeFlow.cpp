@@ -549,49 +549,9 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
 
 DtypeSet DtypeFlow::evalContainer(const Expr *E, const DtypeState &S,
                                   unsigned Depth) {
-  if (!E || Depth > 24)
-    return DtypeSet();
-  E = api::ignoreWrappers(E);
-  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
-    E = api::ignoreWrappers(IL->getSubExpr());
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-      CE && CE->getNumArgs() == 1)
-    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
-            api::ignoreWrappers(CE->getArg(0))))
-      E = api::ignoreWrappers(IL->getSubExpr());
-  auto Elements = [&](auto Range) {
-    llvm::SmallVector<DtypeSet, 4> Sets;
-    for (const Expr *Item : Range)
-      if (api::isTensorType(Item->getType()))
-        Sets.push_back(evalTensor(Item, S, Depth + 1));
-      else
-        return DtypeSet();
-    return agree<Dtype>(Sets);
-  };
-  if (const auto *List = dyn_cast<InitListExpr>(E))
-    return Elements(List->inits());
-  if (const auto *CE = dyn_cast<CallExpr>(E))
-    if (const FunctionDecl *Callee = CE->getDirectCallee();
-        Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
-        llvm::is_contained({llvm::StringRef("make_tuple"),
-                            llvm::StringRef("make_pair"),
-                            llvm::StringRef("forward_as_tuple"),
-                            llvm::StringRef("tie")},
-                           Callee->getName()))
-      return Elements(CE->arguments());
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const Expr *Object = MC->getImplicitObjectArgument();
-    if (Object && api::isTensorContainerType(Object->getType())) {
-      const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (MD && MD->getIdentifier() &&
-          (MD->getName() == "at" || MD->getName() == "front" ||
-           MD->getName() == "back"))
-        return evalContainer(Object, S, Depth + 1);
-      return DtypeSet();
-    }
-  }
-  // x.chunk(3), torch::split(x, 2): the pieces have x's dtype.
-  return evalTensor(E, S, Depth + 1);
+  return containerFacts<Dtype>(E, Depth, [&](const Expr *X, unsigned D) {
+    return evalTensor(X, S, D);
+  });
 }
 
 DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC,

@@ -10,8 +10,9 @@
 #ifndef TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 #define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 
-#include "torchlint/TorchApi.h"
+#include "torchlint/Lattice.h"
 #include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -63,6 +64,64 @@ const clang::Expr *rangeOfLoopVariable(const clang::DeclStmt *DS,
 /// object's, or that of the lambda a std::function variable was built from.
 const clang::CXXMethodDecl *
 callOperatorOf(const clang::CXXOperatorCallExpr *OC);
+
+/// What the tensors of a container, tuple or braced list are, generic over
+/// the property: the value they all agree on (elements are not paths: a
+/// tuple of a CPU and a device tensor says nothing about either), looking
+/// through `{a, b}`, std::make_tuple, v.at(i) and the pieces of x.chunk(3).
+/// Tensor(E, Depth) evaluates one tensor expression.
+template <class V, class TensorFn>
+FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
+                          TensorFn &&Tensor) {
+  using namespace clang;
+  if (!E || Depth > 24)
+    return FactSet<V>();
+  E = api::ignoreWrappers(E);
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = api::ignoreWrappers(IL->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1)
+    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
+            api::ignoreWrappers(CE->getArg(0))))
+      E = api::ignoreWrappers(IL->getSubExpr());
+  auto Elements = [&](auto Range) {
+    llvm::SmallVector<FactSet<V>, 4> Sets;
+    for (const Expr *Item : Range)
+      if (api::isTensorType(Item->getType()))
+        Sets.push_back(Tensor(Item, Depth + 1));
+      else
+        return FactSet<V>();
+    return agree<V>(Sets);
+  };
+  // {a, b} and std::vector<torch::Tensor>{a, b}.
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return Elements(List->inits());
+  // std::make_tuple(h0, c0), std::make_pair(a, b).
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        llvm::is_contained({llvm::StringRef("make_tuple"),
+                            llvm::StringRef("make_pair"),
+                            llvm::StringRef("forward_as_tuple"),
+                            llvm::StringRef("tie")},
+                           Callee->getName()))
+      return Elements(CE->arguments());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object && api::isTensorContainerType(Object->getType())) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      // v.at(i), v.front(), v.back().
+      if (MD && MD->getIdentifier() &&
+          llvm::is_contained({llvm::StringRef("at"), llvm::StringRef("front"),
+                              llvm::StringRef("back")},
+                             MD->getName()))
+        return containerFacts<V>(Object, Depth + 1, Tensor);
+      return FactSet<V>();
+    }
+  }
+  // x.chunk(3) and torch::split(x, 2): the pieces are what x is.
+  return Tensor(E, Depth + 1);
+}
 
 // The visitor below is written in Clang's vocabulary.
 using namespace clang;
