@@ -25,9 +25,8 @@ protected:
   void report(const DtypeConflict &C, ASTContext &Ctx) override {
     Finding &F = Rule::report(
         C.Site->getExprLoc(),
-        "'" + C.Callee + "' reads '" + C.Stray.Text +
-            "' as " + C.Requested + ", but '" + C.Stray.Text + "' is " +
-            C.Stray.Fact.Value.spelling() +
+        "'" + C.Callee + "' reads '" + C.Stray.Text + "' as " + C.Requested +
+            ", but '" + C.Stray.Text + "' is " + C.Stray.Fact.Value.spelling() +
             "; LibTorch throws \"expected scalar type " +
             C.Other.Fact.Value.spelling() + " but found " +
             C.Stray.Fact.Value.spelling() + "\"");

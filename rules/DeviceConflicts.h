@@ -23,8 +23,8 @@ protected:
   /// A device conflict of a function of the user's code.
   virtual void onConflict(const DeviceConflict &C, clang::ASTContext &Ctx) {}
   /// A dtype conflict, from the same walk.
-  virtual void onDtypeConflict(const DtypeConflict &C,
-                               clang::ASTContext &Ctx) {}
+  virtual void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) {
+  }
 };
 
 /// "'labels' (argument 'target')" or "the parameters of 'model'".

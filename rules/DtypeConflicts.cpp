@@ -22,8 +22,7 @@ std::optional<FixItHint> conversionFix(const Expr *At, api::ScalarKind K,
     Postfix = true;
   if (!Postfix)
     return std::nullopt;
-  return insertFix(E->getEndLoc(),
-                   (".to(" + api::scalarFixText(K) + ")").str(),
+  return insertFix(E->getEndLoc(), (".to(" + api::scalarFixText(K) + ")").str(),
                    /*After=*/true, Ctx);
 }
 

@@ -20,8 +20,7 @@ public:
       : ConflictRule(Info, Env), Kinds(Kinds) {}
 
 protected:
-  void onDtypeConflict(const DtypeConflict &C,
-                       clang::ASTContext &Ctx) final {
+  void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) final {
     if (llvm::is_contained(Kinds, C.Kind))
       report(C, Ctx);
   }

@@ -20,9 +20,9 @@ namespace {
 class LossTargetDtypeRule : public DtypeConflictRule {
 public:
   LossTargetDtypeRule(const RuleInfo &Info, RuleEnvironment &Env)
-      : DtypeConflictRule(Info, Env,
-                          {DtypeConflict::ClassTarget,
-                           DtypeConflict::FloatTarget}) {}
+      : DtypeConflictRule(
+            Info, Env,
+            {DtypeConflict::ClassTarget, DtypeConflict::FloatTarget}) {}
 
 protected:
   void report(const DtypeConflict &C, ASTContext &Ctx) override {
@@ -33,19 +33,18 @@ protected:
       Expected = "class indices of dtype Long";
     } else {
       const Dtype &Input = C.Other.Fact.Value;
-      bool InputFloating =
-          C.Other.E && Input.Kind == Dtype::Known &&
-          api::isFloatingKind(Input.Type);
+      bool InputFloating = C.Other.E && Input.Kind == Dtype::Known &&
+                           api::isFloatingKind(Input.Type);
       Want = InputFloating ? Input.Type : api::ScalarKind::Float;
-      Expected = api::isIntegralKind(Have.Type)
-                     ? "a floating target"
-                     : "a target of its input's dtype " +
-                           api::scalarName(Want).str();
+      Expected =
+          api::isIntegralKind(Have.Type)
+              ? "a floating target"
+              : "a target of its input's dtype " + api::scalarName(Want).str();
     }
-    Finding &F = Rule::report(
-        C.Site->getExprLoc(),
-        "'" + C.Callee + "' expects " + Expected + ", but its target '" +
-            C.Stray.Text + "' is " + Have.spelling());
+    Finding &F = Rule::report(C.Site->getExprLoc(),
+                              "'" + C.Callee + "' expects " + Expected +
+                                  ", but its target '" + C.Stray.Text +
+                                  "' is " + Have.spelling());
     addProvenanceNotes(F, C.Stray);
     if (C.Kind == DtypeConflict::FloatTarget && C.Other.E &&
         !api::isIntegralKind(Have.Type))

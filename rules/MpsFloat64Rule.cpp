@@ -23,10 +23,10 @@ public:
 
 protected:
   void report(const DtypeConflict &C, ASTContext &Ctx) override {
-    std::string What = C.Stray.Text.empty()
-                           ? std::string("a Double tensor")
-                           : (C.Stray.IsModule ? "module '" : "'") +
-                                 C.Stray.Text + "'";
+    std::string What =
+        C.Stray.Text.empty()
+            ? std::string("a Double tensor")
+            : (C.Stray.IsModule ? "module '" : "'") + C.Stray.Text + "'";
     Finding &F = Rule::report(
         C.Site->getExprLoc(),
         What + " is Double and may be placed on MPS by '" + C.Requested +

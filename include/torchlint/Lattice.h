@@ -96,8 +96,9 @@ public:
       return;
     }
     for (const FactTy &F : Other.facts())
-      if (llvm::none_of(facts(),
-                        [&](const FactTy &Mine) { return Mine.Value == F.Value; }))
+      if (llvm::none_of(facts(), [&](const FactTy &Mine) {
+            return Mine.Value == F.Value;
+          }))
         mutableFacts().push_back(F);
     // Too many possibilities say nothing useful.
     if (Facts->size() > MaxFacts)

@@ -60,11 +60,11 @@ struct DtypeConflict {
   };
   KindTy Kind = Mismatch;
   const clang::Expr *Site = nullptr;
-  std::string Callee;           ///< "torch::mm", "model", "loss_fn".
-  Operand<Dtype> Stray;         ///< The operand to convert.
-  Operand<Dtype> Other;         ///< What it meets (not for DataPtr, Mps).
-  bool OnePath = false;         ///< The stray dtype is one of several paths.
-  std::string Requested;        ///< DataPtr: the T as written; Mps: device.
+  std::string Callee;    ///< "torch::mm", "model", "loss_fn".
+  Operand<Dtype> Stray;  ///< The operand to convert.
+  Operand<Dtype> Other;  ///< What it meets (not for DataPtr, Mps).
+  bool OnePath = false;  ///< The stray dtype is one of several paths.
+  std::string Requested; ///< DataPtr: the T as written; Mps: device.
   const clang::Expr *Target = nullptr; ///< Where a call-site fix-it goes.
 };
 
@@ -103,7 +103,8 @@ public:
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
 
   /// Dtype conflicts found in FD's body.
-  const std::vector<DtypeConflict> &dtypeConflicts(const clang::FunctionDecl *FD);
+  const std::vector<DtypeConflict> &
+  dtypeConflicts(const clang::FunctionDecl *FD);
 
   /// What FD returns, dtype-wise.
   const DtypeSummary &dtypeSummary(const clang::FunctionDecl *FD);

@@ -29,8 +29,7 @@ const clang::Expr *ignoreWrappers(const clang::Expr *E);
 /// The source text of E as written, or an empty string inside macros.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 /// The source text of a token range as written, or an empty string.
-std::string sourceText(clang::SourceRange Tokens,
-                       const clang::ASTContext &Ctx);
+std::string sourceText(clang::SourceRange Tokens, const clang::ASTContext &Ctx);
 
 /// True when the value of E is thrown away: E is a statement of its own, the
 /// body of a branch or loop, or the left side of a comma.

@@ -20,9 +20,9 @@
 
 #include "torchlint/Provenance.h"
 
+#include "DtypeFlow.h"
 #include "FlowSolver.h"
 #include "FlowSupport.h"
-#include "DtypeFlow.h"
 
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
@@ -90,7 +90,6 @@ std::string shortSpelling(const Device &D) {
     return "'" + D.FixText + "'";
   return D.Spelling;
 }
-
 
 //===----------------------------------------------------------------------===//
 // One function.
@@ -587,9 +586,8 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
 
 DeviceSet FunctionAnalysis::evalContainer(const Expr *E, const State &S,
                                           unsigned Depth) {
-  return containerFacts<Device>(E, Depth, [&](const Expr *X, unsigned D) {
-    return evalTensor(X, S, D);
-  });
+  return containerFacts<Device>(
+      E, Depth, [&](const Expr *X, unsigned D) { return evalTensor(X, S, D); });
 }
 
 DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
@@ -1238,13 +1236,13 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   // A constructor hands its fields to the other member functions.
   if (TrackedClass && isa<CXXConstructorDecl>(FD) && ExitState) {
     for (const auto &[VD, Set] : ExitState->Device)
-        // A tensor the caller handed to the constructor is wherever that
-        // caller put it: unknown to the other member functions.
-        if (isa<FieldDecl>(VD) &&
-            llvm::none_of(Set.facts(), [](const DeviceFact &F) {
-              return F.Value.FollowsInput;
-            }))
-          Result.Fields[VD] = Set;
+      // A tensor the caller handed to the constructor is wherever that
+      // caller put it: unknown to the other member functions.
+      if (isa<FieldDecl>(VD) &&
+          llvm::none_of(Set.facts(), [](const DeviceFact &F) {
+            return F.Value.FollowsInput;
+          }))
+        Result.Fields[VD] = Set;
   }
 
   // The return summary.

@@ -253,9 +253,8 @@ DtypeSet DtypeFlow::promote(llvm::ArrayRef<DtypeSet> Inputs) {
   return *Source;
 }
 
-DtypeFlow::OptionsDtype DtypeFlow::evalOptions(const Expr *E,
-                                               const DtypeState &S,
-                                               unsigned Depth) {
+DtypeFlow::OptionsDtype
+DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
   OptionsDtype R;
   if (!E || Depth > 8)
     return R;
@@ -320,9 +319,9 @@ DtypeFlow::OptionsDtype DtypeFlow::evalOptions(const Expr *E,
         if (std::optional<ScalarKind> K =
                 api::elementKindOf(Args->get(0).getAsType())) {
           R.Kind = OptionsDtype::Named;
-          R.Set = knownAt(*K, MC->getExprLoc(),
-                          "is given dtype " + api::scalarName(*K).str() +
-                              " here");
+          R.Set =
+              knownAt(*K, MC->getExprLoc(),
+                      "is given dtype " + api::scalarName(*K).str() + " here");
           return R;
         }
       return R;
@@ -356,14 +355,14 @@ DtypeFlow::OptionsDtype DtypeFlow::evalOptions(const Expr *E,
   return R;
 }
 
-std::optional<DtypeSet>
-DtypeFlow::conversionOf(const CXXMemberCallExpr *MC, const DtypeState &S,
-                        unsigned Depth) {
+std::optional<DtypeSet> DtypeFlow::conversionOf(const CXXMemberCallExpr *MC,
+                                                const DtypeState &S,
+                                                unsigned Depth) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   if (std::optional<ScalarKind> K = api::conversionMethodKind(MD))
     return knownAt(*K, MC->getExprLoc(),
-                   "is converted to " + api::scalarName(*K).str() + " here",
-                   MC, /*AppendFix=*/true);
+                   "is converted to " + api::scalarName(*K).str() + " here", MC,
+                   /*AppendFix=*/true);
   llvm::StringRef N = MD->getName();
   if (N == "type_as" && MC->getNumArgs() >= 1) {
     DtypeSet R = evalTensor(MC->getArg(0), S, Depth + 1);
@@ -426,13 +425,12 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
       // from_blob's dtype must match its buffer: a fix-it converts after the
       // call; elsewhere it changes the constant.
       bool Blob = Name == "from_blob";
-      return knownAt(K, CE->getBeginLoc(),
-                     "is created as " + api::scalarName(K).str() + " here ('" +
-                         Qualified + "' with dtype " +
-                         api::scalarName(K).str() + ")",
-                     Blob || !O.Constant ? static_cast<const void *>(CE)
-                                         : O.Constant,
-                     /*AppendFix=*/Blob || !O.Constant);
+      return knownAt(
+          K, CE->getBeginLoc(),
+          "is created as " + api::scalarName(K).str() + " here ('" + Qualified +
+              "' with dtype " + api::scalarName(K).str() + ")",
+          Blob || !O.Constant ? static_cast<const void *>(CE) : O.Constant,
+          /*AppendFix=*/Blob || !O.Constant);
     }
     return O.Set;
   }
@@ -549,13 +547,12 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
 
 DtypeSet DtypeFlow::evalContainer(const Expr *E, const DtypeState &S,
                                   unsigned Depth) {
-  return containerFacts<Dtype>(E, Depth, [&](const Expr *X, unsigned D) {
-    return evalTensor(X, S, D);
-  });
+  return containerFacts<Dtype>(
+      E, Depth, [&](const Expr *X, unsigned D) { return evalTensor(X, S, D); });
 }
 
-DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC,
-                               const DtypeState &S, unsigned Depth) {
+DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
+                               unsigned Depth) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
   const Expr *Object = MC->getImplicitObjectArgument();
   if (!MD || !Object)
@@ -645,7 +642,8 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
       return It->second;
     if (const auto *P = dyn_cast<ParmVarDecl>(VD))
       if (api::isTensorType(P->getType()) && P->getIdentifier())
-        return DtypeSet::of(Dtype::symbolic("input '" + P->getName().str() + "'"));
+        return DtypeSet::of(
+            Dtype::symbolic("input '" + P->getName().str() + "'"));
     return DtypeSet();
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -666,7 +664,8 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
     OverloadedOperatorKind K = OC->getOperator();
     if (K == OO_Call && OC->getNumArgs() >= 1 &&
         isModuleValueType(OC->getArg(0)->getType())) {
-      llvm::SmallVector<const Expr *, 4> Args(llvm::drop_begin(OC->arguments()));
+      llvm::SmallVector<const Expr *, 4> Args(
+          llvm::drop_begin(OC->arguments()));
       return evalModuleCall(OC, OC->getArg(0), Args, S, Depth);
     }
     if (K == OO_Equal && OC->getNumArgs() == 2)
@@ -732,9 +731,8 @@ void DtypeFlow::assign(const ValueDecl *VD, DtypeSet Value, DtypeState &St) {
 DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
                               SourceLocation Loc) {
   const Expr *Stripped = api::ignoreWrappers(Init);
-  if (!Stripped || Stripped->getType().isNull() ||
-      isa<DeclRefExpr>(Stripped) || isa<MemberExpr>(Stripped) ||
-      Stripped->getType()->isNullPtrType())
+  if (!Stripped || Stripped->getType().isNull() || isa<DeclRefExpr>(Stripped) ||
+      isa<MemberExpr>(Stripped) || Stripped->getType()->isNullPtrType())
     return DtypeSet();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
       CE && CE->getNumArgs() == 1 && !CE->getArg(0)->getType().isNull() &&
@@ -871,16 +869,16 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
         if (isa<CXXDefaultArgExpr>(A) || A->getType()->isBooleanType())
           continue;
         if (std::optional<ScalarKind> K = api::scalarKindOf(A, Ctx)) {
-          assign(Moved,
-                 knownAt(*K, MC->getExprLoc(),
-                         "is converted to " + api::scalarName(*K).str() +
-                             " here"),
-                 St);
+          assign(
+              Moved,
+              knownAt(*K, MC->getExprLoc(),
+                      "is converted to " + api::scalarName(*K).str() + " here"),
+              St);
           return;
         }
         if (!api::isDeviceType(A->getType()) &&
-            !api::isDeviceKindType(A->getType()) && !isa<StringLiteral>(
-                                                        api::ignoreWrappers(A)))
+            !api::isDeviceKindType(A->getType()) &&
+            !isa<StringLiteral>(api::ignoreWrappers(A)))
           St.erase(Moved); // Options or a tensor: not modelled.
       }
     }
@@ -1016,8 +1014,7 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
     // Byte targets are accepted, Long is the rule; floating targets may be
     // class probabilities (legal when shaped like the input), which the
     // analysis cannot tell from indices.
-    if (K != ScalarKind::Int && K != ScalarKind::Short &&
-        K != ScalarKind::Char)
+    if (K != ScalarKind::Int && K != ScalarKind::Short && K != ScalarKind::Char)
       return;
     C.Kind = DtypeConflict::ClassTarget;
   } else {
@@ -1031,14 +1028,14 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
       const DtypeFact *InOne = In.single();
       if (!InOne || !dtypesConflict(InOne->Value, One->Value))
         return;
-      C.Other = {Input, text(api::ignoreWrappers(Input), Ctx), "self",
-                 *InOne, false};
+      C.Other = {Input, text(api::ignoreWrappers(Input), Ctx), "self", *InOne,
+                 false};
     } else if (Input) {
       DtypeSet In = evalTensor(Input, St);
       if (const DtypeFact *InOne = In.single();
           InOne && InOne->Value.Kind == Dtype::Known)
-        C.Other = {Input, text(api::ignoreWrappers(Input), Ctx), "self",
-                   *InOne, false};
+        C.Other = {Input, text(api::ignoreWrappers(Input), Ctx), "self", *InOne,
+                   false};
     }
   }
   ReportedSites.insert(Site);
@@ -1202,9 +1199,9 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
                  DtypeSet Set = DtypeSet()) {
     if (!IsModule)
       Set = evalTensor(A, St);
-    Ops.push_back({{A, text(api::ignoreWrappers(A), Ctx), std::move(Param),
-                    {}, IsModule},
-                   std::move(Set)});
+    Ops.push_back(
+        {{A, text(api::ignoreWrappers(A), Ctx), std::move(Param), {}, IsModule},
+         std::move(Set)});
   };
 
   // Module calls: model(x), model->forward(x).
@@ -1310,7 +1307,8 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     Callee = F->getQualifiedNameAsString();
   if (api::isFactoryCall(CE)) {
     // torch::randn(..., options naming MPS and Double).
-    checkMps(CE, nullptr, evalTensor(CE, St), {CE->getArgs(), CE->getNumArgs()});
+    checkMps(CE, nullptr, evalTensor(CE, St),
+             {CE->getArgs(), CE->getNumArgs()});
     return;
   }
   DtypeBehaviour B = api::dtypeBehaviour(F);

@@ -68,7 +68,8 @@ private:
                       unsigned Depth);
   DtypeSet evalFactory(const clang::CallExpr *CE, const DtypeState &S,
                        unsigned Depth);
-  DtypeSet evalUserCall(const clang::Expr *Call, const clang::FunctionDecl *Callee,
+  DtypeSet evalUserCall(const clang::Expr *Call,
+                        const clang::FunctionDecl *Callee,
                         llvm::ArrayRef<const clang::Expr *> Args,
                         const DtypeState &S, unsigned Depth);
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
@@ -98,7 +99,8 @@ private:
                    const DtypeState &St);
   void checkDataPtr(const clang::CXXMemberCallExpr *MC, const DtypeState &St);
   void checkMps(const clang::Expr *Site, const clang::Expr *Value,
-                const DtypeSet &Dtypes, llvm::ArrayRef<const clang::Expr *> Args);
+                const DtypeSet &Dtypes,
+                llvm::ArrayRef<const clang::Expr *> Args);
   /// True when E (a device, a device kind, options, a string) may name
   /// Apple's MPS, following local variables and fields to what they are
   /// given.

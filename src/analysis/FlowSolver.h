@@ -29,7 +29,8 @@ namespace flow {
 
 /// What one property knows about the variables and fields of a function at
 /// one program point.
-template <class V> using PropertyMap = llvm::DenseMap<const clang::ValueDecl *, FactSet<V>>;
+template <class V>
+using PropertyMap = llvm::DenseMap<const clang::ValueDecl *, FactSet<V>>;
 
 /// Joins Pred, a predecessor's exit state, into In. A variable absent on
 /// one side is not yet declared there: the side that has it decides. A
@@ -154,10 +155,11 @@ bool solve(const clang::CFG &G, Client &C, const StateT &Initial,
       for (const CFGBlock::AdjacentBlock &P : B->preds())
         if (const CFGBlock *Pred = P.getReachableBlock())
           if (Pred != &G.getExit() &&
-              llvm::all_of(Pred->succs(), [&](const CFGBlock::AdjacentBlock &S) {
-                return !S.getReachableBlock() ||
-                       Done.count(S.getReachableBlock());
-              }))
+              llvm::all_of(Pred->succs(),
+                           [&](const CFGBlock::AdjacentBlock &S) {
+                             return !S.getReachableBlock() ||
+                                    Done.count(S.getReachableBlock());
+                           }))
             Exit.erase(Pred);
     }
   }

@@ -136,8 +136,7 @@ const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
   if (!isInStd(MD))
     return MD;
   // std::function<Tensor(int64_t)> f = [](int64_t n) {...}; f(8).
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0)));
+  const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(OC->getArg(0)));
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->hasInit() || !VD->isLocalVarDecl())
     return nullptr;
@@ -164,8 +163,7 @@ namespace flow {
 std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
   std::vector<const CFGBlock *> Order;
   llvm::DenseSet<const CFGBlock *> Seen;
-  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
-      Stack;
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
   const CFGBlock *EntryBlock = &G.getEntry();
   Seen.insert(EntryBlock);
   Stack.push_back({EntryBlock, EntryBlock->succ_begin()});

@@ -100,11 +100,10 @@ FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
   if (const auto *CE = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *Callee = CE->getDirectCallee();
         Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
-        llvm::is_contained({llvm::StringRef("make_tuple"),
-                            llvm::StringRef("make_pair"),
-                            llvm::StringRef("forward_as_tuple"),
-                            llvm::StringRef("tie")},
-                           Callee->getName()))
+        llvm::is_contained(
+            {llvm::StringRef("make_tuple"), llvm::StringRef("make_pair"),
+             llvm::StringRef("forward_as_tuple"), llvm::StringRef("tie")},
+            Callee->getName()))
       return Elements(CE->arguments());
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const Expr *Object = MC->getImplicitObjectArgument();

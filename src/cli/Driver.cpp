@@ -21,10 +21,10 @@
 #include "torchlint/Engine.h"
 #include "torchlint/Fixes.h"
 
-#include <map>
-#include <set>
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
+#include <map>
+#include <set>
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -484,8 +484,8 @@ int run(Settings &S, const char *Argv0) {
             UnitResult R = runUnit(Files[I], Commands[I], Check, Configs);
             if (R.Failure.empty())
               continue;
-            std::string Why = "with them '" + Files[I] +
-                              "' would not compile" + firstError(R.DiagText);
+            std::string Why = "with them '" + Files[I] + "' would not compile" +
+                              firstError(R.DiagText);
             for (const auto &[File, Text] : NewTexts)
               if (UnitsEditing[File].count(I))
                 Rejected.emplace(File, Why);

@@ -17,7 +17,8 @@ TEST(DtypesConflict, OnlyTwoKnownDifferentTypes) {
   // An input's dtype may be anything; scalars are promoted, never checked.
   EXPECT_FALSE(dtypesConflict(Dtype::symbolic("input 'x'"),
                               Dtype::known(ScalarKind::Double)));
-  EXPECT_FALSE(dtypesConflict(Dtype::scalar(), Dtype::known(ScalarKind::Float)));
+  EXPECT_FALSE(
+      dtypesConflict(Dtype::scalar(), Dtype::known(ScalarKind::Float)));
 }
 
 TEST(Dtype, EqualityIgnoresTheTypeOfNonKnownKinds) {
