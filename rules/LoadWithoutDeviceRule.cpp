@@ -7,11 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceGuards.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
 
 using namespace clang;
@@ -65,6 +67,13 @@ public:
     const ValueDecl *Var = findDeviceVariable(Call, Ctx);
     if (!Var && !Strict)
       return;
+    // Where CUDA is known to be there (inside `if (is_available())`), the
+    // checkpoint comes back on the GPU it was saved from or on the CPU, and
+    // the code around moves it; the CPU branch is the one that needs the
+    // device. A checkpoint this function saved itself, at the same path,
+    // comes back where the model was.
+    if (!Strict && (isCudaGuarded(Call, Ctx) || savedEarlier(Call, Ctx)))
+      return;
     std::string Callee = FD->getQualifiedNameAsString();
     Finding &F = report(Call->getBeginLoc(),
                         "checkpoint loaded by '" + Callee +
@@ -84,6 +93,52 @@ public:
   }
 
 private:
+  /// The argument of a save or load call that names the file: the first
+  /// string or path argument.
+  static const Expr *pathArgument(const CallExpr *Call) {
+    for (const Expr *A : Call->arguments()) {
+      QualType T = A->getType().getNonReferenceType().getCanonicalType();
+      if (isa<CXXDefaultArgExpr>(A))
+        break;
+      if (T->isPointerType() || (T->getAsCXXRecordDecl() &&
+                                 T->getAsCXXRecordDecl()->getIdentifier() &&
+                                 T->getAsCXXRecordDecl()->getName().endswith(
+                                     "basic_string")))
+        return A;
+    }
+    return nullptr;
+  }
+
+  /// True when the function around Call saved to the same path (as
+  /// written) before it: `torch::save(model, p); ... torch::load(model, p);`.
+  static bool savedEarlier(const CallExpr *Call, ASTContext &Ctx) {
+    const FunctionDecl *FD = enclosingFunction(Call, Ctx);
+    const Expr *Path = pathArgument(Call);
+    std::string Text = Path ? api::sourceText(Path, Ctx) : "";
+    if (!FD || !FD->getBody() || Text.empty())
+      return false;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const CallExpr *Load;
+      const std::string &Text;
+      ASTContext &Ctx;
+      bool Found = false;
+      Finder(const CallExpr *L, const std::string &T, ASTContext &C)
+          : Load(L), Text(T), Ctx(C) {}
+      bool VisitCallExpr(CallExpr *CE) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        if (!Callee || !api::hasQualifiedName(Callee, "torch::save") ||
+            !Ctx.getSourceManager().isBeforeInTranslationUnit(
+                CE->getBeginLoc(), Load->getBeginLoc()))
+          return true;
+        const Expr *P = pathArgument(CE);
+        Found |= P && api::sourceText(P, Ctx) == Text;
+        return !Found;
+      }
+    } F(Call, Text, Ctx);
+    F.TraverseStmt(FD->getBody());
+    return F.Found;
+  }
+
   const bool Strict;
 };
 

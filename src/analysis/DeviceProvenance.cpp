@@ -789,15 +789,10 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
       W.nameSubject(text(Weights.front(), Ctx));
       return W;
     }
-  // A copy of another holder shares its module; `Net model{nullptr}` holds
-  // none yet.
-  if (isa<DeclRefExpr>(Stripped) || isa<MemberExpr>(Stripped) ||
-      Stripped->getType()->isNullPtrType() ||
+  // Only a module built here is born on the CPU: a copy of another holder,
+  // a cast or a getter names an existing one, wherever that is.
+  if (!createsModule(Stripped) ||
       !(moduleHasState(moduleClassOf(VD->getType())) || StatefulVars.count(VD)))
-    return DeviceSet();
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
-      CE && CE->getNumArgs() == 1 && !CE->getArg(0)->getType().isNull() &&
-      CE->getArg(0)->getType()->isNullPtrType())
     return DeviceSet();
   DeviceFact F;
   F.Value = Device::cpu();

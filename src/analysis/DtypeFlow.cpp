@@ -730,15 +730,9 @@ void DtypeFlow::assign(const ValueDecl *VD, DtypeSet Value, DtypeState &St) {
 
 DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
                               SourceLocation Loc) {
-  const Expr *Stripped = api::ignoreWrappers(Init);
-  if (!Stripped || Stripped->getType().isNull() || isa<DeclRefExpr>(Stripped) ||
-      isa<MemberExpr>(Stripped) || Stripped->getType()->isNullPtrType())
-    return DtypeSet();
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
-      CE && CE->getNumArgs() == 1 && !CE->getArg(0)->getType().isNull() &&
-      CE->getArg(0)->getType()->isNullPtrType())
-    return DtypeSet();
-  if (!moduleHasState(api::moduleClassOf(VD->getType())))
+  // Only a module built here has its fresh Float parameters.
+  if (!createsModule(Init) ||
+      !moduleHasState(api::moduleClassOf(VD->getType())))
     return DtypeSet();
   return knownAt(ScalarKind::Float, Loc,
                  "is created here with Float parameters (modules are created "

@@ -68,6 +68,28 @@ llvm::SmallVector<const Expr *, 2> optionTensors(const Expr *Options) {
   return F.Found;
 }
 
+bool createsModule(const Expr *Init) {
+  const Expr *E = api::ignoreWrappers(Init);
+  if (!E || E->getType().isNull() || E->getType()->isNullPtrType())
+    return false;
+  if (isa<CXXNewExpr>(E))
+    return true;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // `Net model{nullptr}` holds none yet; a copy shares the module.
+    if (CE->getNumArgs() == 1 && !CE->getArg(0)->getType().isNull() &&
+        (CE->getArg(0)->getType()->isNullPtrType() ||
+         CE->getConstructor()->isCopyOrMoveConstructor()))
+      return false;
+    return true;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      return Callee->isInStdNamespace() && Callee->getIdentifier() &&
+             (Callee->getName() == "make_shared" ||
+              Callee->getName() == "make_unique");
+  return false;
+}
+
 bool moduleHasState(const CXXRecordDecl *RD) {
   if (!RD)
     return false;

@@ -38,6 +38,12 @@ bool registersState(const clang::CXXRecordDecl *RD);
 llvm::SmallVector<const clang::Expr *, 2>
 optionTensors(const clang::Expr *Options);
 
+/// True when Init constructs a new module (a holder or module object built
+/// here, std::make_shared, new), as opposed to naming, casting or fetching
+/// an existing one (a copy, `dynamic_cast<SequentialImpl *>(m.get())`, a
+/// getter).
+bool createsModule(const clang::Expr *Init);
+
 /// True for module classes with parameters or buffers.
 bool moduleHasState(const clang::CXXRecordDecl *RD);
 

@@ -287,3 +287,21 @@ torch::Tensor twoRanks(int a, int b) {
   auto y = torch::ones({2}).to(torch::Device("cuda:" + std::to_string(b)));
   return x + y;
 }
+
+// A module reached through a cast of a registered one is that module, not a
+// new one born on the CPU: silent.
+struct ChainImpl : torch::nn::Module {
+  ChainImpl() {
+    blocks.push_back(register_module("b0", torch::nn::Sequential(
+                                               torch::nn::Linear(2, 2))));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    for (auto &block : blocks) {
+      auto *seq = dynamic_cast<torch::nn::SequentialImpl *>(block.ptr().get());
+      x = seq->forward(x);
+    }
+    return x;
+  }
+  std::vector<torch::nn::Sequential> blocks;
+};
+TORCH_MODULE(Chain);

@@ -53,6 +53,30 @@ void negatives(const std::string &Path, torch::Device device) {
   torch::save(Model, Path);
 }
 
+// Inside `if (torch::cuda::is_available())` a checkpoint comes back on the
+// GPU it was saved from (or the CPU), and is moved; the CPU branch is the one
+// that needs a device, and has it.
+void guardedLoad(const std::string &Path) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA
+                                                   : torch::kCPU);
+  torch::jit::script::Module M;
+  if (torch::cuda::is_available()) {
+    M = torch::jit::load(Path);
+    M.to(device);
+  } else {
+    M = torch::jit::load(Path, torch::kCPU);
+  }
+}
+
+// A checkpoint this function saved itself, at the same path, comes back on
+// the device the model was on.
+void saveThenLoad(const std::string &Path, torch::Device device) {
+  Net Model;
+  Model->to(device);
+  torch::save(Model, Path);
+  torch::load(Model, Path);
+}
+
 // ---- Templates and macros ------------------------------------------------
 
 template <typename M>
