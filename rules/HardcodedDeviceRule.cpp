@@ -13,6 +13,9 @@
 #include "torchlint/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -152,8 +155,71 @@ private:
     return false;
   }
 
+  /// The parameter whose default argument contains Use, if any.
+  static const ParmVarDecl *defaultArgumentOf(const Expr *Use,
+                                              ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    for (unsigned Steps = 0; Steps < 16; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return nullptr;
+      if (const auto *P = Parents[0].get<ParmVarDecl>())
+        return P;
+      if (!Parents[0].get<Expr>())
+        return nullptr;
+      Node = Parents[0];
+    }
+    return nullptr;
+  }
+
+  /// True when some call in the unit takes P's default argument. A CUDA
+  /// default that every caller overrides (`sample(x, device)`) is never
+  /// used; one that a call takes is, and is reported.
+  bool defaultIsUsed(const ParmVarDecl *P, ASTContext &Ctx) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+    if (!FD)
+      return true;
+    FD = FD->getCanonicalDecl();
+    auto It = DefaultUsed.find(FD);
+    if (It != DefaultUsed.end())
+      return It->second.count(P->getFunctionScopeIndex());
+    struct Calls : RecursiveASTVisitor<Calls> {
+      const FunctionDecl *FD;
+      std::set<unsigned> Used;
+      void take(const FunctionDecl *Callee, llvm::ArrayRef<const Expr *> Args) {
+        if (!Callee || Callee->getCanonicalDecl() != FD)
+          return;
+        for (unsigned I = 0; I < Args.size(); ++I)
+          if (isa<CXXDefaultArgExpr>(Args[I]))
+            Used.insert(I);
+      }
+      bool VisitCallExpr(CallExpr *CE) {
+        llvm::ArrayRef<const Expr *> Args(CE->getArgs(), CE->getNumArgs());
+        // A member operator call passes the object as its first argument.
+        if (isa<CXXOperatorCallExpr>(CE) &&
+            isa_and_nonnull<CXXMethodDecl>(CE->getDirectCallee()))
+          Args = Args.drop_front();
+        take(CE->getDirectCallee(), Args);
+        return true;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+        take(CE->getConstructor(),
+             llvm::ArrayRef<const Expr *>(CE->getArgs(), CE->getNumArgs()));
+        return true;
+      }
+    } V;
+    V.FD = FD;
+    V.TraverseAST(Ctx);
+    auto &Used = DefaultUsed[FD] = std::move(V.Used);
+    return Used.count(P->getFunctionScopeIndex());
+  }
+  llvm::DenseMap<const FunctionDecl *, std::set<unsigned>> DefaultUsed;
+
   void reportUse(const Expr *Use, std::string Spelled, llvm::StringRef Kind,
                  std::optional<std::string> ChoiceText, ASTContext &Ctx) {
+    if (const ParmVarDecl *P = defaultArgumentOf(Use, Ctx);
+        P && !defaultIsUsed(P, Ctx))
+      return;
     Finding &F = report(
         Use->getBeginLoc(),
         (Kind + " " + Spelled + " is used without a " + GuardHint + " guard")

@@ -227,3 +227,19 @@ void unguardedFlag(torch::Tensor x, bool force) {
   if (use_gpu)
     x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
 }
+
+// A CUDA default argument that every caller overrides is never used: silent.
+torch::Tensor sample(torch::Tensor x,
+                     torch::Device device = torch::Device(torch::kCUDA, 0)) {
+  return x.to(device);
+}
+torch::Tensor sampleEverywhere(torch::Tensor x, torch::Device chosen) {
+  return sample(x, chosen);
+}
+
+// One that a call takes is used, and reported.
+torch::Tensor denoise(torch::Tensor x,
+                      torch::Device device = torch::Device(torch::kCUDA, 0)) { // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+  return x.to(device);
+}
+torch::Tensor denoiseDefault(torch::Tensor x) { return denoise(x); }
