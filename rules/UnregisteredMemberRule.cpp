@@ -161,6 +161,8 @@ bool createsNothing(const Expr *E) {
 
 struct MemberState {
   bool IsTensor = false; ///< A tensor or a container of tensors.
+  /// The constructor parameter the member was given, when it was one.
+  const ParmVarDecl *FromParam = nullptr;
   bool Registered = false;
   /// Assigned again after construction (a grid re-created in every
   /// forward() from the input's options): it follows what it is built from.
@@ -185,6 +187,7 @@ public:
     if (!api::isModuleClass(RD))
       return;
     llvm::DenseMap<const FieldDecl *, MemberState> States;
+    RegisteredParams.clear();
     for (const FieldDecl *F : RD->fields()) {
       bool Relevant;
       MemberKind Kind = memberKind(F, Relevant);
@@ -234,6 +237,9 @@ public:
       visitBody(Def->getBody(), Constructs, States);
     }
 
+    for (auto &[F, State] : States)
+      if (State.FromParam && RegisteredParams.count(State.FromParam))
+        State.Registered = true;
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
       if (It == States.end() || It->second.Registered ||
@@ -244,6 +250,10 @@ public:
   }
 
 private:
+  /// Constructor parameters of the class being checked that are handed to
+  /// a register_* call.
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> RegisteredParams;
+
   static void collectCallees(const Stmt *Body, const CXXRecordDecl *RD,
                              llvm::SmallPtrSetImpl<const FunctionDecl *> &Out) {
     struct V : RecursiveASTVisitor<V> {
@@ -284,6 +294,9 @@ private:
     }
     // A tensor copied from a constructor argument is the caller's: it lives
     // wherever the caller made it, and the module did not create it.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(Init)))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        State.FromParam = P;
     if (State.IsTensor) {
       const Expr *Source = api::ignoreWrappers(Init);
       if (const auto *Move = dyn_cast<CallExpr>(Source);
@@ -307,8 +320,10 @@ private:
     struct V : RecursiveASTVisitor<V> {
       bool Constructs;
       llvm::DenseMap<const FieldDecl *, MemberState> &States;
-      V(bool C, llvm::DenseMap<const FieldDecl *, MemberState> &S)
-          : Constructs(C), States(S) {}
+      llvm::SmallPtrSetImpl<const ParmVarDecl *> &RegisteredParams;
+      V(bool C, llvm::DenseMap<const FieldDecl *, MemberState> &S,
+        llvm::SmallPtrSetImpl<const ParmVarDecl *> &R)
+          : Constructs(C), States(S), RegisteredParams(R) {}
 
       void assignment(const Expr *LHS, const Expr *RHS, SourceLocation Loc) {
         const FieldDecl *F = thisField(LHS);
@@ -332,11 +347,18 @@ private:
         return true;
       }
       bool VisitCallExpr(CallExpr *CE) {
-        // register_buffer("b", b_) registers the member it is handed.
-        if (isRegisterCall(CE))
+        // register_buffer("b", b_) registers the member it is handed;
+        // register_module("model", model) with the constructor parameter
+        // the member `model` was given registers that member.
+        if (isRegisterCall(CE)) {
           for (const FieldDecl *F : scan(CE).Fields)
             if (States.count(F))
               States[F].Registered = true;
+          for (const Expr *A : CE->arguments())
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(A)))
+              if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+                RegisteredParams.insert(P);
+        }
         return true;
       }
       bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
@@ -363,7 +385,7 @@ private:
               States[F].Registered = true;
         return true;
       }
-    } Visitor(Constructs, States);
+    } Visitor(Constructs, States, RegisteredParams);
     Visitor.TraverseStmt(const_cast<Stmt *>(Body));
   }
 

@@ -196,3 +196,15 @@ struct CallerAnchorsImpl : torch::nn::Module {
   torch::Tensor anchors_, strides_;
 };
 TORCH_MODULE(CallerAnchors);
+
+// Registered through the constructor parameter the member was given (the
+// parameter shadows the member): the same module, registered.
+struct DiffusionImpl : torch::nn::Module {
+  explicit DiffusionImpl(torch::nn::Sequential model) {
+    this->model = model;
+    register_module("model", model);
+  }
+  torch::Tensor forward(torch::Tensor x) { return model->forward(x); }
+  torch::nn::Sequential model{nullptr};
+};
+TORCH_MODULE(Diffusion);
