@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 
 #include <chrono>
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -77,13 +78,29 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
   std::vector<Worker> Running;
   size_t Next = 0, NextDelivered = 0;
 
-  auto Finish = [&](const Worker &W, std::optional<int> Status) {
+  // Status is the worker's wait status; without one it was stopped for
+  // taking too long, or (Lost) it could not be waited for at all.
+  auto Finish = [&](const Worker &W, std::optional<int> Status,
+                    int LostErrno = 0) {
     double Seconds =
         std::chrono::duration<double>(Clock::now() - W.Start).count();
     std::string Log = readAll(W.LogPath);
     UnitResult R;
     R.File = Files[W.Index];
-    if (!Status) {
+    if (LostErrno) {
+      // No exit status (a parent that ignores SIGCHLD has its children
+      // reaped for it): a complete result on disk is still the result.
+      auto J = nlohmann::json::parse(readAll(W.ResultPath), nullptr, false);
+      auto Parsed = unitResultFromJson(J);
+      if (Parsed) {
+        R = std::move(*Parsed);
+      } else {
+        llvm::consumeError(Parsed.takeError());
+        R.Failure = "the worker analysing '" + R.File +
+                    "' could not be waited for (" +
+                    std::strerror(LostErrno) + ") and left no result";
+      }
+    } else if (!Status) {
       R.Failure = "analysing '" + R.File + "' took longer than " +
                   std::to_string(TimeoutSeconds) +
                   " s and was stopped (--unit-timeout)";
@@ -138,14 +155,23 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
     for (size_t I = 0; I < Running.size();) {
       Worker &W = Running[I];
       int Status = 0;
-      pid_t Got = ::waitpid(W.Pid, &Status, WNOHANG);
+      pid_t Got;
+      do
+        Got = ::waitpid(W.Pid, &Status, WNOHANG);
+      while (Got < 0 && errno == EINTR);
       bool Late = TimeoutSeconds &&
                   Clock::now() - W.Start > std::chrono::seconds(TimeoutSeconds);
       if (Got == W.Pid) {
         Finish(W, Status);
+      } else if (Got < 0) {
+        // ECHILD: the worker is not ours to wait for any more. Its pid may
+        // already belong to another process: never signal it.
+        Finish(W, std::nullopt, /*LostErrno=*/errno);
       } else if (Late) {
+        // Still running (Got == 0), so the pid is still our child's.
         ::kill(W.Pid, SIGKILL);
-        ::waitpid(W.Pid, &Status, 0);
+        while (::waitpid(W.Pid, &Status, 0) < 0 && errno == EINTR)
+          ;
         Finish(W, std::nullopt);
       } else {
         ++I;

@@ -11,4 +11,14 @@ expect_rc 2
 expect_eq "$(jq -r '.summary.failures[0].message' r.json)" \
   "analysing '$WORK/discarded.cpp' took longer than 2 s and was stopped (--unit-timeout)" "timeout"
 expect_eq "$(jq '.findings | length' r.json)" 2 "findings of the other units"
+# A parent that ignores SIGCHLD (some CI runners and process managers) has
+# its children reaped for it: waitpid says ECHILD. The results the workers
+# left are still used, nothing waits for a timeout, and no pid is signalled.
+RC=0
+timeout 120 bash -c 'trap "" CHLD; exec "$0" --cache-dir "$1" --color never -j2 --unit-timeout 60 "$2"' \
+  "$TORCHLINT" "$TL_CACHE" "$WORK" >"$WORK/.out" 2>"$WORK/.err" || RC=$?
+OUT=$(cat "$WORK/.out"); ERR=$(cat "$WORK/.err")
+expect_rc 1
+expect_contains "$OUT" "discarded.cpp:6:5: warning" "findings with SIGCHLD ignored"
+expect_contains "$ERR" "in 2 of 3 analysed files" "every unit analysed with SIGCHLD ignored"
 exit 0
