@@ -769,13 +769,23 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
 
   // A module handed to the user's own function may be converted there
   // (holders share their module): its dtype is unknown afterwards.
+  // So may one whose own member function the user wrote runs
+  // (`model->use_double()` calling `to(torch::kDouble)` on itself); its
+  // forward() does not convert it.
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    if (Callee && !api::isInTorchNamespace(Callee) && !isInStd(Callee))
+    if (Callee && !api::isInTorchNamespace(Callee) && !isInStd(Callee)) {
       for (const Expr *A : CE->arguments())
         if (isModuleValueType(A->getType()))
           if (const ValueDecl *VD = trackedDecl(A))
             St.erase(VD);
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        if (const Expr *Object = MC->getImplicitObjectArgument();
+            Object && api::isModuleClass(MC->getMethodDecl()->getParent()) &&
+            !(Callee->getIdentifier() && Callee->getName() == "forward"))
+          if (const ValueDecl *VD = trackedDecl(Object))
+            St.erase(VD);
+    }
   }
 
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {

@@ -150,6 +150,21 @@ torch::Tensor convertedElsewhere() {
   return model(torch::randn({2, 4}, torch::kDouble));
 }
 
+// A module whose own member function may convert it: its dtype is unknown
+// after the call.
+struct SwitchableImpl : torch::nn::Module {
+  SwitchableImpl() : fc(register_module("fc", torch::nn::Linear(2, 2))) {}
+  void useDouble() { to(torch::kDouble); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc;
+};
+TORCH_MODULE(Switchable);
+torch::Tensor convertedByItself() {
+  Switchable model;
+  model->useDouble();
+  return model(torch::randn({2, 2}, torch::kDouble));
+}
+
 // Correlated branches: both operands follow the same choice.
 torch::Tensor correlated(bool dbl) {
   auto a = dbl ? torch::randn({2, 2}, torch::kDouble) : torch::randn({2, 2});
