@@ -100,10 +100,10 @@ private:
       QualType T = A->getType().getNonReferenceType().getCanonicalType();
       if (isa<CXXDefaultArgExpr>(A))
         break;
-      if (T->isPointerType() || (T->getAsCXXRecordDecl() &&
-                                 T->getAsCXXRecordDecl()->getIdentifier() &&
-                                 T->getAsCXXRecordDecl()->getName().endswith(
-                                     "basic_string")))
+      if (T->isPointerType() ||
+          (T->getAsCXXRecordDecl() &&
+           T->getAsCXXRecordDecl()->getIdentifier() &&
+           T->getAsCXXRecordDecl()->getName().endswith("basic_string")))
         return A;
     }
     return nullptr;

@@ -6,8 +6,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -97,8 +97,8 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
       } else {
         llvm::consumeError(Parsed.takeError());
         R.Failure = "the worker analysing '" + R.File +
-                    "' could not be waited for (" +
-                    std::strerror(LostErrno) + ") and left no result";
+                    "' could not be waited for (" + std::strerror(LostErrno) +
+                    ") and left no result";
       }
     } else if (!Status) {
       R.Failure = "analysing '" + R.File + "' took longer than " +
