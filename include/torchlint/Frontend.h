@@ -127,6 +127,8 @@ struct UnitOutcome {
   unsigned CompileErrors = 0; ///< Errors clang reported (not ignored ones).
   std::vector<std::string> MissingHeaders; ///< Skipped non-LibTorch includes.
   bool MissingLibTorch = false;
+  /// The first LibTorch include that was not found ("c10/cuda/...").
+  std::string MissingLibTorchHeader;
   bool UsedPreamble = false;
   std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
   double TotalSeconds = 0;    ///< Wall time of the whole unit.

@@ -71,6 +71,8 @@ public:
   explicit MissingIncludeHandler(UnitState &State) : State(State) {}
   bool FileNotFound(llvm::StringRef FileName) override {
     if (isLibTorchInclude(FileName)) {
+      if (!State.Outcome.MissingLibTorch)
+        State.Outcome.MissingLibTorchHeader = FileName.str();
       State.Outcome.MissingLibTorch = true;
       return false;
     }
@@ -392,7 +394,17 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   }
 
   UnitOutcome &Out = State.Outcome;
-  if (Out.MissingLibTorch)
+  llvm::StringRef Missing = Out.MissingLibTorchHeader;
+  if (Out.MissingLibTorch &&
+      (Missing.contains("/cuda/") || Missing.contains("/cudnn/")))
+    // The LibTorch found is a CPU build (Debian's is): its CUDA headers are
+    // absent or incomplete. Installing libtorch-dev would change nothing.
+    Out.Failure = "LibTorch's CUDA header '" + Missing.str() +
+                  "' was not found while parsing '" + File.str() +
+                  "': the LibTorch in use has no CUDA headers; point torchlint "
+                  "at a CUDA build of LibTorch (Torch_DIR, "
+                  "TORCH_INSTALL_PREFIX or -p with a compile_commands.json)";
+  else if (Out.MissingLibTorch)
     Out.Failure = "LibTorch headers not found while parsing '" + File.str() +
                   "'; install libtorch-dev, set TORCH_INSTALL_PREFIX or "
                   "Torch_DIR, or pass -p with a compile_commands.json";

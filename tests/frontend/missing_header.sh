@@ -33,5 +33,17 @@ grep -qF "$expected_note" "$WORK/without.err" ||
 if grep -q 'error' "$WORK/without.out" "$WORK/without.err"; then
   echo "FAIL: errors caused by the missing header leaked:"; cat "$WORK/without.out" "$WORK/without.err"; status=1
 fi
+# A CUDA header of a CPU-only LibTorch is a LibTorch header that is missing:
+# the unit is not analysed (exit 2), and the message names the header and
+# the cause instead of asking to install LibTorch.
+"$TL" --cache-dir "$CACHE" "$IN/cuda_stream.cpp" -- "${TORCH_FLAGS[@]}" \
+  >"$WORK/cuda.out" 2>"$WORK/cuda.err"
+cuda_rc=$?
+[ "$cuda_rc" = 2 ] || { echo "FAIL: CUDA headers missing, exit $cuda_rc (expected 2)"; status=1; }
+grep -qF "torchlint: error: LibTorch's CUDA header 'c10/cuda/impl/cuda_cmake_macros.h' was not found while parsing '$IN/cuda_stream.cpp': the LibTorch in use has no CUDA headers" "$WORK/cuda.err" ||
+  { echo "FAIL: CUDA header message:"; cat "$WORK/cuda.err"; status=1; }
+if grep -q 'install libtorch-dev' "$WORK/cuda.err"; then
+  echo "FAIL: told to install libtorch-dev, which is installed"; status=1
+fi
 [ $status = 0 ] && echo "missing-header case passed"
 exit $status
