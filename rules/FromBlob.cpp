@@ -10,6 +10,13 @@ using namespace clang;
 
 namespace torchlint {
 
+clang::ast_matchers::StatementMatcher fromBlobCallMatcher() {
+  using namespace clang::ast_matchers;
+  return callExpr(callee(functionDecl(
+                      hasAnyName("::torch::from_blob", "::at::from_blob"))))
+      .bind("call");
+}
+
 std::optional<FromBlobCall> matchFromBlob(const CallExpr *CE) {
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
   if (!FD || !FD->getIdentifier() || FD->getName() != "from_blob" ||

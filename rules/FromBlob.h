@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ struct FromBlobCall {
   /// The strides argument, or null: without one the tensor is contiguous.
   const clang::Expr *Strides = nullptr;
 };
+
+/// Matches every call of torch::from_blob or at::from_blob, bound as "call".
+clang::ast_matchers::StatementMatcher fromBlobCallMatcher();
 
 /// The parts of CE when it calls torch::from_blob or at::from_blob.
 std::optional<FromBlobCall> matchFromBlob(const clang::CallExpr *CE);

@@ -268,10 +268,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
-                                   "::torch::from_blob", "::at::from_blob"))))
-                          .bind("call"),
-                      this);
+    Finder.addMatcher(fromBlobCallMatcher(), this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {

@@ -181,6 +181,18 @@ template <class V> FactSet<V> agree(llvm::ArrayRef<FactSet<V>> Elements) {
   return Elements.front();
 }
 
+/// The first fact of Maybe whose value conflicts with the value of Sure, by
+/// the property's Conflict(V, V), or null: the one-path conflicts of an
+/// operation where one operand is certain and the other varies by path.
+template <class V, class ConflictFn>
+const Fact<V> *conflictingFact(const FactSet<V> &Maybe, const Fact<V> &Sure,
+                               ConflictFn Conflict) {
+  for (const Fact<V> &F : Maybe.facts())
+    if (Conflict(F.Value, Sure.Value))
+      return &F;
+  return nullptr;
+}
+
 } // namespace torchlint
 
 #endif

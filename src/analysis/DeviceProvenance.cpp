@@ -1135,15 +1135,6 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     checkOperands(E, Callee, Sited);
 }
 
-/// True when a fact of Maybe conflicts with the single device of Sure.
-const DeviceFact *conflictingFact(const DeviceSet &Maybe,
-                                  const DeviceFact &Sure) {
-  for (const DeviceFact &F : Maybe.facts())
-    if (devicesConflict(F.Value, Sure.Value))
-      return &F;
-  return nullptr;
-}
-
 void FunctionAnalysis::checkOperands(const Expr *Site,
                                      const std::string &Callee,
                                      const std::vector<SiteOperand> &Ops) {
@@ -1164,9 +1155,11 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
         OtherIdx = PickI ? J : I;
         Stray = PickI ? OneI : OneJ;
         Sure = PickI ? OneJ : OneI;
-      } else if (OneJ && (Stray = conflictingFact(Ops[I].Set, *OneJ))) {
+      } else if (OneJ && (Stray = conflictingFact(Ops[I].Set, *OneJ,
+                                                  devicesConflict))) {
         StrayIdx = I, OtherIdx = J, Sure = OneJ, OnePath = true;
-      } else if (OneI && (Stray = conflictingFact(Ops[J].Set, *OneI))) {
+      } else if (OneI && (Stray = conflictingFact(Ops[J].Set, *OneI,
+                                                  devicesConflict))) {
         StrayIdx = J, OtherIdx = I, Sure = OneI, OnePath = true;
       } else {
         continue;

@@ -948,35 +948,11 @@ void DtypeFlow::checkSame(
         Other = PickI ? J : I;
         StrayFact = PickI ? A : B;
         Sure = PickI ? B : A;
-      } else if (B) {
-        StrayFact = nullptr;
-        for (const DtypeFact &F : Ops[I].second.facts())
-          if (dtypesConflict(F.Value, B->Value)) {
-            StrayFact = &F;
-            break;
-          }
-        if (!StrayFact) {
-          if (!A)
-            continue;
-          for (const DtypeFact &F : Ops[J].second.facts())
-            if (dtypesConflict(F.Value, A->Value)) {
-              StrayFact = &F;
-              break;
-            }
-          if (!StrayFact)
-            continue;
-          Stray = J, Other = I, Sure = A, OnePath = true;
-        } else {
-          Stray = I, Other = J, Sure = B, OnePath = true;
-        }
-      } else if (A) {
-        for (const DtypeFact &F : Ops[J].second.facts())
-          if (dtypesConflict(F.Value, A->Value)) {
-            StrayFact = &F;
-            break;
-          }
-        if (!StrayFact)
-          continue;
+      } else if (B && (StrayFact = conflictingFact(Ops[I].second, *B,
+                                                   dtypesConflict))) {
+        Stray = I, Other = J, Sure = B, OnePath = true;
+      } else if (A && (StrayFact = conflictingFact(Ops[J].second, *A,
+                                                   dtypesConflict))) {
         Stray = J, Other = I, Sure = A, OnePath = true;
       } else {
         continue;
