@@ -130,6 +130,7 @@ struct UnitOutcome {
   /// The first LibTorch include that was not found ("c10/cuda/...").
   std::string MissingLibTorchHeader;
   bool UsedPreamble = false;
+  std::string PreamblePath; ///< The precompiled preamble used, if any.
   std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
   double TotalSeconds = 0;    ///< Wall time of the whole unit.
   double AnalysisSeconds = 0; ///< Wall time of the engine (dataflow + rules).

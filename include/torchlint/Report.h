@@ -57,6 +57,9 @@ struct FindingRecord {
   /// the change (its own line or one of its notes'), as a note; none when no
   /// line of its provenance changed. Not part of the fingerprint.
   std::optional<PlainNote> IntroducedBy;
+  /// The translation unit whose analysis reported it (a header's finding is
+  /// reported by the first unit, in input order, that includes the header).
+  std::string Unit;
 };
 
 /// The file location clang would show for L: macro uses point at the use.

@@ -7,6 +7,8 @@ namespace torchlint {
 void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
   if (Text)
     *Text << Unit.DiagText;
+  Summary.Units.push_back(
+      {Unit.File, Unit.Failure.empty(), Unit.Cached, Unit.Seconds});
   if (!Unit.Failure.empty()) {
     Summary.Failures.push_back({Unit.File, Unit.Failure});
     FailedFiles.insert(Unit.File);
@@ -22,6 +24,7 @@ void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
              .second)
       continue;
     Prints.assign(R);
+    R.Unit = Unit.File;
     All.push_back(R);
     if (ChangedOnly && !R.IntroducedBy) {
       ++Summary.OutsideFilter;

@@ -10,7 +10,10 @@
 
 #include "Audit.h"
 #include "Git.h"
+#include "Merge.h"
 #include "Progress.h"
+#include "ResultCache.h"
+#include "Shard.h"
 #include "UnitRunner.h"
 #include "WorkerPool.h"
 #include "lsp/Server.h"
@@ -92,7 +95,30 @@ struct Settings {
   bool NoIsolate = false;
   std::string CrashOn, HangOn;
   bool Lsp = false;
+  std::string ResultCacheDir;
+  std::string ResultCacheSize = "1G";
+  std::string Shard;
+  std::string ShardCosts;
+  bool Merge = false;
 };
+
+/// Bytes from "1G", "512M", "64K" or a plain number.
+std::optional<uint64_t> parseSize(llvm::StringRef Text) {
+  uint64_t Scale = 1;
+  if (Text.endswith_insensitive("k"))
+    Scale = 1ULL << 10;
+  else if (Text.endswith_insensitive("m"))
+    Scale = 1ULL << 20;
+  else if (Text.endswith_insensitive("g"))
+    Scale = 1ULL << 30;
+  if (Scale != 1)
+    Text = Text.drop_back();
+  uint64_t N;
+  if (Text.empty() || Text.getAsInteger(10, N) || N == 0 ||
+      N > UINT64_MAX / Scale)
+    return std::nullopt;
+  return N * Scale;
+}
 
 void printRules(llvm::raw_ostream &OS) {
   OS << "torchlint rules (id, category, default severity, fix-it):\n";
@@ -136,30 +162,34 @@ std::string currentDir() {
 }
 
 /// The summary table printed on stderr at the end of a run.
-void printSummary(llvm::raw_ostream &OS, const Audit &A, size_t Units,
-                  double Seconds) {
-  const std::vector<FindingRecord> &R = A.Reported;
+void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
+                  const RunSummary &Summary, size_t Units, double Seconds) {
   unsigned WithFindings = 0;
   std::set<std::string> Files;
   for (const FindingRecord &F : R)
     Files.insert(F.Loc.File);
   WithFindings = Files.size();
-  unsigned Analysed = A.Summary.FilesAnalysed;
+  unsigned Analysed = Summary.FilesAnalysed;
+  unsigned Cached = 0;
+  for (const UnitInfo &U : Summary.Units)
+    Cached += U.Cached;
   OS << "torchlint: " << R.size() << " finding" << (R.size() == 1 ? "" : "s")
      << " in " << WithFindings << " of " << Analysed << " analysed file"
      << (Analysed == 1 ? "" : "s");
   size_t NotAnalysed = Units - Analysed;
   if (NotAnalysed)
     OS << " (" << NotAnalysed << " not analysed)";
+  if (Cached)
+    OS << " (" << Cached << " from the result cache)";
   OS << " in " << llvm::format("%.1f", Seconds) << " s\n";
-  OS << "torchlint: suppressed " << A.Summary.Suppressed << " by NOLINT";
-  if (A.Summary.OutsideFilter)
-    OS << ", " << A.Summary.OutsideFilter << " outside the line/header filter";
-  if (A.Summary.InBaseline)
-    OS << ", " << A.Summary.InBaseline << " in the baseline";
+  OS << "torchlint: suppressed " << Summary.Suppressed << " by NOLINT";
+  if (Summary.OutsideFilter)
+    OS << ", " << Summary.OutsideFilter << " outside the line/header filter";
+  if (Summary.InBaseline)
+    OS << ", " << Summary.InBaseline << " in the baseline";
   OS << "\n";
   auto ByRule = findingsByRule(R);
-  if (ByRule.empty() && A.Summary.Failures.empty())
+  if (ByRule.empty() && Summary.Failures.empty())
     return;
   OS << "  rule                              findings\n";
   for (const auto &[Id, N] : ByRule) {
@@ -168,9 +198,9 @@ void printSummary(llvm::raw_ostream &OS, const Audit &A, size_t Units,
     OS << N << "\n";
   }
   OS << "  files analysed " << Analysed << ", failed "
-     << A.Summary.Failures.size() << ", suppressed " << A.Summary.Suppressed
+     << Summary.Failures.size() << ", suppressed " << Summary.Suppressed
      << ", time " << formatDuration(Seconds) << "\n";
-  for (const UnitFailure &F : A.Summary.Failures)
+  for (const UnitFailure &F : Summary.Failures)
     OS << "  not analysed: " << F.File << "\n";
 }
 
@@ -236,6 +266,75 @@ llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
   return std::optional<LineFilter>(std::move(Filter));
 }
 
+/// --merge: one report from the reports of shards or separate runs.
+int runMerge(const Settings &S) {
+  if (S.Inputs.empty()) {
+    error("--merge: name the reports to merge");
+    return ExitError;
+  }
+  std::string Kind;
+  for (const std::string &Path : S.Inputs) {
+    auto K = reportKindOf(Path);
+    if (!K) {
+      error("--merge: " + llvm::toString(K.takeError()));
+      return ExitError;
+    }
+    if (!Kind.empty() && *K != Kind) {
+      error("--merge: '" + Path + "' is " + *K + " but '" + S.Inputs.front() +
+            "' is " + Kind + "; merge reports of one format");
+      return ExitError;
+    }
+    Kind = *K;
+  }
+  if (Kind == "sarif") {
+    // SARIF keeps paths relative to each run's root and no unit order: it
+    // merges into SARIF only.
+    if (S.Format != "sarif") {
+      error("--merge: SARIF reports merge into --format=sarif only; merge the "
+            "shards' JSON reports for text or JSON");
+      return ExitError;
+    }
+    auto Doc = mergeSarifReports(S.Inputs);
+    if (!Doc) {
+      error("--merge: " + llvm::toString(Doc.takeError()));
+      return ExitError;
+    }
+    if (!writeOutput(S.OutputFile, *Doc))
+      return ExitError;
+    auto Parsed = nlohmann::json::parse(*Doc);
+    const nlohmann::json &Run = Parsed["runs"][0];
+    bool Failed = !Run["invocations"][0].value("executionSuccessful", true);
+    if (Failed)
+      return ExitError;
+    return Run["results"].empty() ? ExitClean : ExitFindings;
+  }
+  auto Merged = mergeJsonReports(S.Inputs);
+  if (!Merged) {
+    error("--merge: " + llvm::toString(Merged.takeError()));
+    return ExitError;
+  }
+  std::string SrcRoot = S.SrcRoot.empty() ? Merged->Summary.SrcRoot : S.SrcRoot;
+  Merged->Summary.SrcRoot = SrcRoot;
+  bool Written = true;
+  if (S.Format == "json")
+    Written = writeOutput(S.OutputFile,
+                          renderJson(Merged->Findings, Merged->Summary));
+  else if (S.Format == "sarif")
+    Written = writeOutput(
+        S.OutputFile, renderSarif(Merged->Findings, Merged->Summary, SrcRoot));
+  else
+    Written = writeOutput(S.OutputFile, renderText(Merged->Findings));
+  if (!S.ExportFixes.empty())
+    Written &= writeOutput(S.ExportFixes,
+                           renderExportFixes(Merged->Findings, currentDir()));
+  if (!S.Quiet)
+    printSummary(llvm::errs(), Merged->Findings, Merged->Summary,
+                 Merged->Summary.Units.size(), Merged->Summary.Seconds);
+  if (!Written || !Merged->Summary.Failures.empty())
+    return ExitError;
+  return Merged->Findings.empty() ? ExitClean : ExitFindings;
+}
+
 int run(Settings &S, const char *Argv0) {
   if (S.Version) {
     llvm::outs() << "torchlint " << TORCHLINT_VERSION << " (clang "
@@ -281,6 +380,8 @@ int run(Settings &S, const char *Argv0) {
   }
   if (S.Lsp)
     return runLanguageServer(lspOptionsOf(S));
+  if (S.Merge)
+    return runMerge(S);
   if (S.Inputs.empty()) {
     error("no input files; run 'torchlint --help' for usage");
     return ExitError;
@@ -328,6 +429,33 @@ int run(Settings &S, const char *Argv0) {
     Failed = true;
   }
 
+  // The split is decided before anything is parsed, from what every shard
+  // sees alike, so the shards of a matrix never overlap or miss a unit.
+  std::optional<ShardInfo> Shard;
+  if (!S.Shard.empty()) {
+    auto Spec = parseShard(S.Shard);
+    if (!Spec) {
+      error(llvm::toString(Spec.takeError()));
+      return ExitError;
+    }
+    std::map<std::string, double> Costs;
+    if (!S.ShardCosts.empty()) {
+      auto C = readShardCosts(S.ShardCosts);
+      if (!C) {
+        error(llvm::toString(C.takeError()));
+        return ExitError;
+      }
+      Costs = std::move(*C);
+    }
+    ShardPlan Plan = planShard(Inputs.Files, *Spec, Costs, SrcRoot);
+    Shard = ShardInfo{Spec->Index, Spec->Count, Plan.Digest, Plan.UnitsTotal};
+    if (S.Verbose)
+      note("shard " + S.Shard + ": " + llvm::Twine(Plan.Files.size()) +
+           " of " + llvm::Twine(Plan.UnitsTotal) + " units (split " +
+           Plan.Digest + ")");
+    Inputs.Files = std::move(Plan.Files);
+  }
+
   std::optional<TorchIncludes> Torch;
   // With flags after --, the detected folders are added only when those
   // flags do not reach LibTorch themselves (CommandResolver decides).
@@ -356,6 +484,17 @@ int run(Settings &S, const char *Argv0) {
   UnitJob Job = unitJobOf(S);
   Job.Changes = *Filter;
   Job.SrcRoot = SrcRoot;
+  if (!S.ResultCacheDir.empty()) {
+    std::optional<uint64_t> Bytes = parseSize(S.ResultCacheSize);
+    if (!Bytes) {
+      error("--result-cache-size '" + S.ResultCacheSize +
+            "': expected a size such as 512M or 2G");
+      return ExitError;
+    }
+    Job.ResultCacheDir = S.ResultCacheDir;
+    Job.ResultCacheBytes = *Bytes;
+    Job.ToolId = toolIdentity();
+  }
   Job.Color =
       S.Color == "always" ||
       (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
@@ -378,6 +517,8 @@ int run(Settings &S, const char *Argv0) {
   }
 
   Audit TheAudit(SrcRoot, Filter->has_value(), std::move(Base));
+  TheAudit.Summary.SrcRoot = SrcRoot;
+  TheAudit.Summary.Shard = Shard;
   auto Start = std::chrono::steady_clock::now();
 
   // Commands are resolved here, once, so workers only parse.
@@ -421,8 +562,30 @@ int run(Settings &S, const char *Argv0) {
     }
   };
 
-  if (S.NoIsolate || Files.size() == 0) {
-    for (size_t I = 0; I < Files.size(); ++I) {
+  // Units whose result cache entry is current are not parsed at all; the
+  // others go to the workers, and every result is delivered in input order.
+  std::vector<std::optional<UnitResult>> Hits(Files.size());
+  std::vector<size_t> Misses;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Hits[I] = cachedUnit(Files[I], Commands[I], Job, Configs);
+    if (!Hits[I])
+      Misses.push_back(I);
+    else if (S.Verbose)
+      note(Files[I] + ": result from the result cache");
+  }
+  size_t NextHit = 0;
+  auto DeliverHitsBefore = [&](size_t Limit) {
+    for (; NextHit < Limit; ++NextHit)
+      if (Hits[NextHit])
+        Deliver(NextHit, *Hits[NextHit], "");
+  };
+  std::vector<std::string> MissFiles;
+  for (size_t I : Misses)
+    MissFiles.push_back(Files[I]);
+
+  if (S.NoIsolate || MissFiles.empty()) {
+    for (size_t I : Misses) {
+      DeliverHitsBefore(I);
       UnitResult R = runUnit(Files[I], Commands[I], Job, Configs);
       Deliver(I, R, "");
     }
@@ -430,16 +593,30 @@ int run(Settings &S, const char *Argv0) {
     unsigned Jobs =
         S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
     Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
-               !S.Quiet, Files.size());
+               !S.Quiet, MissFiles.size());
     WorkerPool Pool(Jobs, S.UnitTimeout, P);
     llvm::Error E = Pool.run(
-        Files,
-        [&](size_t I) { return runUnit(Files[I], Commands[I], Job, Configs); },
-        Deliver);
+        MissFiles,
+        [&](size_t K) {
+          size_t I = Misses[K];
+          return runUnit(Files[I], Commands[I], Job, Configs);
+        },
+        [&](size_t K, UnitResult &R, llvm::StringRef Log) {
+          DeliverHitsBefore(Misses[K]);
+          Deliver(Misses[K], R, Log);
+        });
     if (E) {
       error(llvm::toString(std::move(E)));
       return ExitError;
     }
+  }
+  DeliverHitsBefore(Files.size());
+  if (!Job.ResultCacheDir.empty()) {
+    unsigned Removed =
+        ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).trim();
+    if (S.Verbose && Removed)
+      note("result cache: removed " + llvm::Twine(Removed) +
+           " least recently used entries to stay under " + S.ResultCacheSize);
   }
   if (Text)
     Text->flush();
@@ -480,6 +657,7 @@ int run(Settings &S, const char *Argv0) {
           for (size_t I : Units) {
             UnitJob Check = Job;
             Check.Changes.reset();
+            Check.ResultCacheDir.clear();
             Check.Parse.UnsavedFiles = NewTexts;
             UnitResult R = runUnit(Files[I], Commands[I], Check, Configs);
             if (R.Failure.empty())
@@ -518,7 +696,8 @@ int run(Settings &S, const char *Argv0) {
     Failed = true;
 
   if (!S.Quiet)
-    printSummary(llvm::errs(), TheAudit, Inputs.Files.size(), Seconds);
+    printSummary(llvm::errs(), TheAudit.Reported, TheAudit.Summary,
+                 Inputs.Files.size(), Seconds);
   if (Failed)
     return ExitError;
   // Recording a baseline accepts today's findings.
@@ -620,6 +799,18 @@ int runDriver(int Argc, const char **Argv) {
   App.add_flag("--no-isolate", S.NoIsolate,
                "Analyse units in this process (for debuggers)")
       ->group("");
+  App.add_option("--result-cache", S.ResultCacheDir,
+                 "Reuse unit results stored in this folder (may be shared by "
+                 "machines and concurrent runs)");
+  App.add_option("--result-cache-size", S.ResultCacheSize,
+                 "Bound of the result cache, e.g. 512M or 2G (default 1G)");
+  App.add_option("--shard", S.Shard,
+                 "Analyse shard I of N of the units (I/N), for a CI matrix");
+  App.add_option("--shard-costs", S.ShardCosts,
+                 "Balance shards by the unit costs of this earlier JSON "
+                 "report");
+  App.add_flag("--merge", S.Merge,
+               "Merge the JSON or SARIF reports given as inputs into one");
   App.add_option("--crash-on", S.CrashOn,
                  "Crash on the unit whose path ends so (isolation tests)")
       ->group("");

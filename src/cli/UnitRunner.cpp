@@ -2,17 +2,22 @@
 
 #include "UnitRunner.h"
 
+#include "ResultCache.h"
+
 #include "report/Formats.h"
 #include "report/Nolint.h"
 #include "report/RuleDocs.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <csignal>
 #include <map>
+#include <set>
 #include <thread>
 
 using namespace clang;
@@ -59,9 +64,31 @@ public:
       }
       emit(F, effectiveSeverity(*F.Rule, Config), CI);
     }
+    if (!Job.ResultCacheDir.empty())
+      recordInputs(CI);
   }
 
 private:
+  /// Every file the preprocessor read, for the result cache: the user's
+  /// files by content, system and LibTorch headers by size and time.
+  void recordInputs(CompilerInstance &CI) {
+    SourceManager &SM = CI.getSourceManager();
+    HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+    std::set<std::string> Done;
+    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+         ++It) {
+      const FileEntry *FE = It->first;
+      llvm::StringRef Name = FE->tryGetRealPathName();
+      if (Name.empty())
+        Name = FE->getName();
+      if (!Done.insert(Name.str()).second)
+        continue;
+      bool User = HS.getFileDirFlavor(FE) == SrcMgr::C_User &&
+                  !isLibTorchHeaderPath(Name);
+      Result.Inputs.push_back(stampOf(Name, User));
+    }
+  }
+
   /// Under --diff or --line-filter: F with one more note saying which change
   /// ties it to the diff, and Record's IntroducedBy set to the same note;
   /// none when no line of F's provenance changed. Decided here, while clang
@@ -194,6 +221,8 @@ UnitResult runUnit(llvm::StringRef File,
       return Result;
     }
   }
+  std::optional<std::string> CacheKey =
+      ResultCache::keyOf(File, Command, Config, Job);
   EngineConfig EC;
   EC.Checks = Config.Checks;
   EC.Options = Config.Options;
@@ -214,7 +243,35 @@ UnitResult runUnit(llvm::StringRef File,
                            "' was not found; the file was analysed without it");
   Result.Analysed = Out.Failure.empty();
   Result.Failure = Out.Failure;
+  Result.Seconds = Out.TotalSeconds;
+  // A unit that failed, or was analysed without a missing header (which may
+  // appear later), is analysed again next time.
+  if (CacheKey && Result.Analysed && Out.MissingHeaders.empty()) {
+    if (!Out.PreamblePath.empty())
+      Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));
+    ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes)
+        .store(*CacheKey, Result);
+  }
   return Result;
+}
+
+std::optional<UnitResult> cachedUnit(llvm::StringRef File,
+                                     const std::vector<std::string> &Command,
+                                     const UnitJob &Job,
+                                     ConfigProvider &Configs) {
+  if (Job.ResultCacheDir.empty())
+    return std::nullopt;
+  auto FileConfig = Configs.configFor(File);
+  if (!FileConfig) {
+    llvm::consumeError(FileConfig.takeError());
+    return std::nullopt;
+  }
+  EffectiveConfig Config = resolveConfig(*FileConfig, Job.Overrides);
+  std::optional<std::string> Key =
+      ResultCache::keyOf(File, Command, Config, Job);
+  if (!Key)
+    return std::nullopt;
+  return ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).lookup(*Key);
 }
 
 nlohmann::json unitResultToJson(const UnitResult &R) {
@@ -231,7 +288,8 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
           {"suppressed", R.Suppressed},
           {"header_filtered", R.HeaderFiltered},
           {"diag_text", R.DiagText},
-          {"notes", R.Notes}};
+          {"notes", R.Notes},
+          {"seconds", R.Seconds}};
 }
 
 llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
@@ -244,6 +302,7 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
     R.HeaderFiltered = J.at("header_filtered").get<unsigned>();
     R.DiagText = J.at("diag_text").get<std::string>();
     R.Notes = J.at("notes").get<std::vector<std::string>>();
+    R.Seconds = J.value("seconds", 0.0);
     for (const nlohmann::json &F : J.at("findings")) {
       auto Record = recordFromJson(F);
       if (!Record)

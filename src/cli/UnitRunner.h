@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,16 @@ struct RenderedFinding {
   std::string Text;
 };
 
+/// A file a unit read, as the result cache checks it: by content hash, or
+/// by size and modification time.
+struct InputStamp {
+  std::string Path;
+  bool ByContent = true;
+  std::string Hash; ///< BLAKE3 of the content, hex (ByContent).
+  uint64_t Size = 0;
+  int64_t MTime = 0; ///< Nanoseconds since the epoch (!ByContent).
+};
+
 /// Everything a unit produced.
 struct UnitResult {
   std::string File;
@@ -40,6 +52,12 @@ struct UnitResult {
   unsigned HeaderFiltered = 0;    ///< In headers the header filter excludes.
   std::string DiagText;           ///< Compiler diagnostics, rendered.
   std::vector<std::string> Notes; ///< torchlint notes for stderr.
+  /// Wall time of the unit's analysis when it ran, also when this result
+  /// comes from the result cache: the unit's cost, for balancing shards.
+  double Seconds = 0;
+  bool Cached = false; ///< Taken from the result cache.
+  /// The files the unit read (for the result cache); not sent by workers.
+  std::vector<InputStamp> Inputs;
 };
 
 /// How to analyse units; the same for every unit of a run.
@@ -54,15 +72,27 @@ struct UnitJob {
   /// Paths in the tie notes are relative to this.
   std::string SrcRoot;
   bool Color = false;
+  /// The result cache folder ("" = none), its size bound, and the identity of
+  /// this torchlint build (part of every key).
+  std::string ResultCacheDir;
+  uint64_t ResultCacheBytes = 0;
+  std::string ToolId;
   /// Debugging aids for the isolation tests: crash or hang on a unit whose
   /// path ends with this.
   std::string CrashOn, HangOn;
 };
 
-/// Analyses File in this process. Command is its compile command.
+/// Analyses File in this process. Command is its compile command. With a
+/// result cache in Job, the result is stored there.
 UnitResult runUnit(llvm::StringRef File,
                    const std::vector<std::string> &Command, const UnitJob &Job,
                    ConfigProvider &Configs);
+
+/// File's result from Job's result cache, when it holds a current one.
+std::optional<UnitResult> cachedUnit(llvm::StringRef File,
+                                     const std::vector<std::string> &Command,
+                                     const UnitJob &Job,
+                                     ConfigProvider &Configs);
 
 /// Serialisation between a worker and its parent.
 nlohmann::json unitResultToJson(const UnitResult &R);

@@ -358,6 +358,7 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     if (Pch) {
       RunArgs.insert(RunArgs.end() - 1, {"-include-pch", *Pch});
       State.Outcome.UsedPreamble = true;
+      State.Outcome.PreamblePath = *Pch;
     }
     // After the preamble, which does not depend on it.
     if (Options.Verify)

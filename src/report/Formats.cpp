@@ -8,6 +8,7 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #ifndef TORCHLINT_VERSION
@@ -41,6 +42,8 @@ json recordToJson(const FindingRecord &R) {
       {"message", R.Message},     {"line_text", R.LineText}};
   if (!R.Fingerprint.empty())
     J["fingerprint"] = R.Fingerprint;
+  if (!R.Unit.empty())
+    J["unit"] = R.Unit;
   auto NoteToJson = [](const PlainNote &N) {
     json Note = locationToJson(N.Loc);
     Note["message"] = N.Message;
@@ -88,6 +91,7 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.Message = J.value("message", "");
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
+  R.Unit = J.value("unit", "");
   auto NoteFromJson = [](const json &N) {
     return PlainNote{locationFromJson(N), N.value("message", ""),
                      N.value("line_text", "")};
@@ -102,6 +106,13 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   return R;
 }
 
+json shardToJson(const ShardInfo &S) {
+  return {{"index", S.Index},
+          {"count", S.Count},
+          {"partition", S.Digest},
+          {"units_total", S.UnitsTotal}};
+}
+
 std::string renderJson(const std::vector<FindingRecord> &Records,
                        const RunSummary &Summary) {
   json Findings = json::array();
@@ -113,8 +124,15 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
   json ByRule = json::object();
   for (const auto &[Id, N] : findingsByRule(Records))
     ByRule[Id] = N;
+  json Units = json::array();
+  for (const UnitInfo &U : Summary.Units)
+    Units.push_back({{"file", U.File},
+                     {"analysed", U.Analysed},
+                     {"cached", U.Cached},
+                     {"seconds", U.Seconds}});
   json Doc = {{"version", 1},
               {"tool", {{"name", "torchlint"}, {"version", TORCHLINT_VERSION}}},
+              {"srcroot", Summary.SrcRoot},
               {"findings", Findings},
               {"summary",
                {{"findings", Records.size()},
@@ -125,7 +143,10 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
                 {"suppressed", Summary.Suppressed},
                 {"outside_filter", Summary.OutsideFilter},
                 {"in_baseline", Summary.InBaseline},
-                {"seconds", Summary.Seconds}}}};
+                {"seconds", Summary.Seconds}}},
+              {"units", Units}};
+  if (Summary.Shard)
+    Doc["shard"] = shardToJson(*Summary.Shard);
   return Doc.dump(2) + "\n";
 }
 
@@ -295,10 +316,86 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
                  {"toolExecutionNotifications", Notifications}}}},
               {"columnKind", "utf16CodeUnits"},
               {"results", Results}};
+  // A shard's run is a category of its own if uploaded alone; --merge puts
+  // the shards back into one run.
+  if (Summary.Shard) {
+    Run["automationDetails"] = {
+        {"id", "torchlint/shard-" + std::to_string(Summary.Shard->Index) +
+                   "-of-" + std::to_string(Summary.Shard->Count) + "/"}};
+    Run["properties"] = {{"torchlintShard", shardToJson(*Summary.Shard)}};
+  }
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};
   return Doc.dump(2) + "\n";
+}
+
+namespace {
+/// Source lines for renderText, read once per file.
+class SourceLines {
+public:
+  /// Line Number of File as it is on disk, when its text still is Expected
+  /// (records keep the line trimmed); none when the file changed or is gone.
+  std::optional<std::string> line(const std::string &File, unsigned Number,
+                                  llvm::StringRef Expected) {
+    auto It = Files.find(File);
+    if (It == Files.end()) {
+      std::vector<std::string> Lines;
+      if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+        llvm::SmallVector<llvm::StringRef, 0> Parts;
+        (*Buffer)->getBuffer().split(Parts, '\n');
+        for (llvm::StringRef P : Parts)
+          Lines.push_back(P.rtrim("\r").str());
+      }
+      It = Files.emplace(File, std::move(Lines)).first;
+    }
+    if (Number == 0 || Number > It->second.size() ||
+        llvm::StringRef(It->second[Number - 1]).trim() != Expected)
+      return std::nullopt;
+    return It->second[Number - 1];
+  }
+
+private:
+  std::map<std::string, std::vector<std::string>> Files;
+};
+} // namespace
+
+/// A location line, then the source line with a caret under the column
+/// (clang's layout) when the file is still as it was analysed, else the
+/// recorded line text alone.
+static void printLocated(llvm::raw_ostream &OS, SourceLines &Sources,
+                         const PlainLocation &L, llvm::StringRef Level,
+                         llvm::StringRef Message, llvm::StringRef LineText) {
+  OS << L.File << ":" << L.Line << ":" << L.Column << ": " << Level << ": "
+     << Message << "\n";
+  if (LineText.empty())
+    return;
+  std::optional<std::string> Line = Sources.line(L.File, L.Line, LineText);
+  if (!Line) {
+    OS << "  " << LineText << "\n";
+    return;
+  }
+  OS << *Line << "\n";
+  // Tabs stay tabs so the caret lines up however the terminal shows them.
+  for (unsigned I = 1; I < L.Column && I <= Line->size(); ++I)
+    OS << ((*Line)[I - 1] == '\t' ? '\t' : ' ');
+  OS << "^\n";
+}
+
+std::string renderText(const std::vector<FindingRecord> &Records) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  SourceLines Sources;
+  for (const FindingRecord &R : Records) {
+    printLocated(OS, Sources, R.Loc, severityName(R.Level),
+                 R.Message + " [" + R.Rule->Id.str() + "]", R.LineText);
+    for (const PlainNote &N : R.Notes)
+      printLocated(OS, Sources, N.Loc, "note", N.Message, N.LineText);
+    if (R.IntroducedBy)
+      printLocated(OS, Sources, R.IntroducedBy->Loc, "note",
+                   R.IntroducedBy->Message, R.IntroducedBy->LineText);
+  }
+  return Out;
 }
 
 std::string renderExportFixes(const std::vector<FindingRecord> &Records,

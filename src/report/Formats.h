@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,22 @@ struct UnitFailure {
   std::string Message;
 };
 
+/// One unit of a run, for the report's "units" (shard costs, merges).
+struct UnitInfo {
+  std::string File;
+  bool Analysed = false;
+  bool Cached = false; ///< Taken from the result cache.
+  double Seconds = 0;  ///< What analysing it cost when it ran.
+};
+
+/// Which part of a split run a report covers (--shard I/N).
+struct ShardInfo {
+  unsigned Index = 1;
+  unsigned Count = 1;
+  std::string Digest;    ///< The split's identity, equal on every shard.
+  size_t UnitsTotal = 0; ///< Units of all shards.
+};
+
 /// Figures of one run, shared by every output format.
 struct RunSummary {
   unsigned FilesAnalysed = 0;
@@ -35,6 +52,9 @@ struct RunSummary {
   unsigned OutsideFilter = 0; ///< Off changed lines or filtered headers.
   unsigned InBaseline = 0;    ///< Already recorded in the baseline.
   double Seconds = 0;
+  std::vector<UnitInfo> Units; ///< In input order.
+  std::optional<ShardInfo> Shard;
+  std::string SrcRoot; ///< What relative paths in the report start from.
 };
 
 /// Reported findings per rule id.
@@ -48,7 +68,11 @@ nlohmann::json recordToJson(const FindingRecord &R);
 /// The inverse of recordToJson (worker results); fails on unknown rules.
 llvm::Expected<FindingRecord> recordFromJson(const nlohmann::json &J);
 
-/// The --format=json document: {"version", "tool", "findings", "summary"}.
+/// A shard's identity as the JSON report and SARIF's run properties hold it.
+nlohmann::json shardToJson(const ShardInfo &S);
+
+/// The --format=json document: {"version", "tool", "srcroot", "findings",
+/// "summary", "units"}, and "shard" for a shard.
 std::string renderJson(const std::vector<FindingRecord> &Records,
                        const RunSummary &Summary);
 
@@ -56,6 +80,11 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
 /// in tool.driver and locations relative to SrcRoot through %SRCROOT%.
 std::string renderSarif(const std::vector<FindingRecord> &Records,
                         const RunSummary &Summary, llvm::StringRef SrcRoot);
+
+/// Findings as clang prints diagnostics (location, severity, message, rule,
+/// source line and caret, notes), from records alone: for reports merged from
+/// other runs, whose clang-rendered text is gone.
+std::string renderText(const std::vector<FindingRecord> &Records);
 
 /// clang-tidy's --export-fixes YAML, which clang-apply-replacements reads.
 std::string renderExportFixes(const std::vector<FindingRecord> &Records,
