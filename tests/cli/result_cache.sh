@@ -1,0 +1,108 @@
+# --result-cache: a re-run reuses every unchanged unit's result without parsing
+# it, a changed file or header, configuration or flag analyses again exactly
+# the units it touches, damaged entries are ignored and rewritten, and the
+# folder stays under its size bound.
+. "$(dirname "$0")/lib.sh"
+for f in discarded.cpp two_moves.cpp uses_helper.cpp helper.h clean.cpp broken.cpp; do
+  input $f
+done
+RC_DIR=$WORK/results
+
+# cached_units REPORT: the file names of the units taken from the cache.
+cached_units() {
+  jq -r '[.units[] | select(.cached) | .file | split("/") | last] | join(" ")' "$1"
+}
+
+tl --result-cache "$RC_DIR" --format json -o cold.json .
+expect_rc 2 # broken.cpp does not compile
+expect_eq "$(cached_units cold.json)" "" "cold run: nothing from the cache"
+expect_eq "$(jq ".summary.findings" cold.json)" 4 "cold findings"
+# One entry per analysed unit; the failed unit is not stored.
+expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 4 "entries stored"
+
+tl --result-cache "$RC_DIR" --format json -o warm.json .
+expect_rc 2
+expect_eq "$(cached_units warm.json)" \
+  "clean.cpp discarded.cpp two_moves.cpp uses_helper.cpp" "re-run: every analysed unit hits"
+expect_eq "$(jq -c '.findings' warm.json)" "$(jq -c '.findings' cold.json)" \
+  "findings of a re-run"
+expect_eq "$(jq -c '.summary | del(.seconds)' warm.json)" \
+  "$(jq -c '.summary | del(.seconds)' cold.json)" "summary of a re-run"
+expect_contains "$ERR" "(4 from the result cache)" "summary line"
+# The text of a hit is clang's text of the original run.
+expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "hit text"
+# A hit keeps the unit's original cost, which --shard-costs balances by.
+expect_eq "$(jq '[.units[] | select(.cached and .seconds > 0)] | length' warm.json)" 4 \
+  "costs kept on hits"
+
+# A header changes: only the unit that includes it runs again.
+echo "// a comment that changes helper.h" >>helper.h
+tl --result-cache "$RC_DIR" --format json -o header.json .
+expect_eq "$(cached_units header.json)" "clean.cpp discarded.cpp two_moves.cpp" \
+  "after a header edit"
+expect_eq "$(jq -c '.findings' header.json)" "$(jq -c '.findings' cold.json)" \
+  "findings after a comment edit"
+
+# A NOLINT added to one source: that unit runs again and its finding goes.
+sed -i 's|t.to(torch::kCPU);|t.to(torch::kCPU);  // NOLINT(torch-discarded-move)|' discarded.cpp
+tl --result-cache "$RC_DIR" --format json -o nolint.json .
+expect_eq "$(cached_units nolint.json)" "clean.cpp two_moves.cpp uses_helper.cpp" \
+  "after a source edit"
+expect_eq "$(jq ".summary.findings" nolint.json)" 3 "the suppressed finding is gone"
+expect_eq "$(jq '.summary.suppressed' nolint.json)" 1 "and counted as suppressed"
+
+# The rule configuration is part of the key: every unit runs again.
+printf 'Checks: "-torch-hardcoded-device"\n' >.clang-tidy
+tl --result-cache "$RC_DIR" --format json -o config.json .
+expect_eq "$(cached_units config.json)" "" "after a configuration change"
+rm .clang-tidy
+# So are the flags.
+tl --result-cache "$RC_DIR" --format json -o flags.json discarded.cpp -- -std=c++17 -DEXTRA=1
+expect_eq "$(cached_units flags.json)" "" "other flags"
+
+# A damaged entry is a miss, and the run rewrites it.
+tl --result-cache "$RC_DIR" --format json -o before.json discarded.cpp
+expect_eq "$(cached_units before.json)" "discarded.cpp" "hit before the damage"
+for e in $(find "$RC_DIR" -name '*.json'); do
+  if grep -q '"file":"'"$WORK"'/discarded.cpp"' "$e"; then
+    head -c 100 "$e" >"$e.cut" && mv "$e.cut" "$e"
+  fi
+done
+tl --result-cache "$RC_DIR" --format json -o damaged.json discarded.cpp
+expect_rc 0
+expect_eq "$(cached_units damaged.json)" "" "a damaged entry is a miss"
+expect_eq "$(jq -c '.findings' damaged.json)" "$(jq -c '.findings' before.json)" \
+  "findings after damage"
+tl --result-cache "$RC_DIR" --format json -o rewritten.json discarded.cpp
+expect_eq "$(cached_units rewritten.json)" "discarded.cpp" "the entry was rewritten"
+
+# Concurrent runs sharing one folder (another CI job, another machine on a
+# shared volume) never read half an entry: each writes a temporary and
+# renames it.
+rm -rf "$RC_DIR"
+(tl --result-cache "$RC_DIR" -q --format json -o p1.json discarded.cpp two_moves.cpp clean.cpp) &
+(tl --result-cache "$RC_DIR" -q --format json -o p2.json discarded.cpp two_moves.cpp clean.cpp) &
+wait
+expect_eq "$(jq -c '.findings' p1.json)" "$(jq -c '.findings' p2.json)" "concurrent runs"
+expect_eq "$(find "$RC_DIR" -name '*.tmp-*' | wc -l)" 0 "no temporary left"
+tl --result-cache "$RC_DIR" --format json -o p3.json discarded.cpp two_moves.cpp clean.cpp
+expect_eq "$(cached_units p3.json)" "clean.cpp discarded.cpp two_moves.cpp" "after concurrent runs"
+
+# The size bound: least recently used entries go first.
+tl --result-cache "$RC_DIR" --result-cache-size 1K -v -q discarded.cpp
+expect_contains "$ERR" "result cache: removed 3 least recently used entries to stay under 1K" "trim"
+expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 0 "trimmed to the bound"
+tl --result-cache "$RC_DIR" --result-cache-size lots discarded.cpp
+expect_rc 2
+expect_contains "$ERR" "torchlint: error: --result-cache-size 'lots': expected a size such as 512M or 2G" "bad size"
+
+# A rebuilt torchlint never reuses another build's results: the key holds a
+# hash of the executable. A copy with one byte appended is another build.
+rm -rf "$RC_DIR"
+tl --result-cache "$RC_DIR" -q discarded.cpp
+cp "$TORCHLINT" other-torchlint && printf '\0' >>other-torchlint
+RC=0
+./other-torchlint --cache-dir "$TL_CACHE" --result-cache "$RC_DIR" --format json -o other.json discarded.cpp >/dev/null 2>&1 || RC=$?
+expect_rc 0 # its one finding carries a NOLINT since the edit above
+expect_eq "$(cached_units other.json)" "" "another build misses"
+exit 0
