@@ -17,6 +17,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -140,6 +141,12 @@ struct UnitOutcome {
 struct ParseOptions {
   std::string ResourceDir; ///< Clang's builtin headers.
   std::string CacheDir;    ///< Where shared preambles live; "" = none.
+  /// Bound of the preamble cache in bytes (0: unbounded).
+  uint64_t CacheBytes = 0;
+  /// The project's preamble (projectPreambleIncludes of the run's files):
+  /// every unit whose leading LibTorch includes it holds uses it. Empty: each
+  /// unit's own leading includes (the language server, single files).
+  std::vector<std::string> ProjectPreamble;
   bool SkipLibraryBodies = true;
   bool Verify = false; ///< Check expected-* comments (tests).
   bool Verbose = false;
@@ -154,6 +161,12 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
                         const std::vector<std::string> &Command,
                         const Engine &Engine, const ParseOptions &Options,
                         FindingSink &Sink, clang::DiagnosticConsumer &Diags);
+
+/// The LibTorch includes of a whole project's shared preamble: the union of
+/// the leading LibTorch includes of Files, torch/torch.h and torch/script.h
+/// first, then the rest sorted.
+std::vector<std::string>
+projectPreambleIncludes(const std::vector<std::string> &Files);
 
 /// Clang's resource directory for this build (builtin headers).
 std::string defaultResourceDir();

@@ -95,6 +95,7 @@ struct Settings {
   bool NoIsolate = false;
   std::string CrashOn, HangOn;
   bool Lsp = false;
+  std::string CacheSize = "2G";
   std::string ResultCacheDir;
   std::string ResultCacheSize = "1G";
   std::string Shard;
@@ -429,6 +430,11 @@ int run(Settings &S, const char *Argv0) {
     Failed = true;
   }
 
+  // One preamble for the whole project (all shards of it alike), whatever
+  // include lines each file has.
+  std::vector<std::string> ProjectPreamble =
+      projectPreambleIncludes(Inputs.Files);
+
   // The split is decided before anything is parsed, from what every shard
   // sees alike, so the shards of a matrix never overlap or miss a unit.
   std::optional<ShardInfo> Shard;
@@ -450,9 +456,8 @@ int run(Settings &S, const char *Argv0) {
     ShardPlan Plan = planShard(Inputs.Files, *Spec, Costs, SrcRoot);
     Shard = ShardInfo{Spec->Index, Spec->Count, Plan.Digest, Plan.UnitsTotal};
     if (S.Verbose)
-      note("shard " + S.Shard + ": " + llvm::Twine(Plan.Files.size()) +
-           " of " + llvm::Twine(Plan.UnitsTotal) + " units (split " +
-           Plan.Digest + ")");
+      note("shard " + S.Shard + ": " + llvm::Twine(Plan.Files.size()) + " of " +
+           llvm::Twine(Plan.UnitsTotal) + " units (split " + Plan.Digest + ")");
     Inputs.Files = std::move(Plan.Files);
   }
 
@@ -482,6 +487,14 @@ int run(Settings &S, const char *Argv0) {
   }
 
   UnitJob Job = unitJobOf(S);
+  Job.Parse.ProjectPreamble = std::move(ProjectPreamble);
+  if (std::optional<uint64_t> Bytes = parseSize(S.CacheSize))
+    Job.Parse.CacheBytes = *Bytes;
+  else {
+    error("--cache-size '" + S.CacheSize +
+          "': expected a size such as 512M or 2G");
+    return ExitError;
+  }
   Job.Changes = *Filter;
   Job.SrcRoot = SrcRoot;
   if (!S.ResultCacheDir.empty()) {
@@ -788,6 +801,9 @@ int runDriver(int Argc, const char **Argv) {
                  "Where shared LibTorch preambles are kept "
                  "(default: $XDG_CACHE_HOME/torchlint)");
   App.add_flag("--no-cache", S.NoCache, "Parse LibTorch headers every time");
+  App.add_option("--cache-size", S.CacheSize,
+                 "Bound of the preamble cache, e.g. 2G (default 2G; least "
+                 "recently used preambles go first)");
   App.add_option("--color", S.Color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   App.add_flag("--no-skip-bodies", S.NoSkipBodies,

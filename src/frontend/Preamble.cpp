@@ -15,12 +15,18 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <thread>
 
 namespace torchlint {
 
@@ -93,17 +99,40 @@ static void hashHeaderStamps(llvm::SHA1 &Hash,
 
 namespace {
 /// Builds the PCH with every function body skipped: the preamble holds only
-/// library headers, whose bodies the rules never read.
+/// library headers, whose bodies the rules never read. Records every file
+/// the build reads, to tell whether the project's own folders took part.
 class PreambleAction : public clang::GeneratePCHAction {
 public:
-  explicit PreambleAction(bool SkipBodies) : SkipBodies(SkipBodies) {}
+  PreambleAction(bool SkipBodies, std::vector<std::string> &Read)
+      : SkipBodies(SkipBodies), Read(Read) {}
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<ReadFiles>(CI.getSourceManager(), Read));
     return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
 private:
+  class ReadFiles : public clang::PPCallbacks {
+  public:
+    ReadFiles(clang::SourceManager &SM, std::vector<std::string> &Read)
+        : SM(SM), Read(Read) {}
+    void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
+                     clang::SrcMgr::CharacteristicKind,
+                     clang::FileID) override {
+      if (Reason != EnterFile)
+        return;
+      if (auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+        Read.push_back(Entry->getName().str());
+    }
+
+  private:
+    clang::SourceManager &SM;
+    std::vector<std::string> &Read;
+  };
+
   bool SkipBodies;
+  std::vector<std::string> &Read;
 };
 
 /// Counts errors and prints nothing: a preamble that fails is dropped.
@@ -122,47 +151,210 @@ public:
 };
 } // namespace
 
-std::optional<std::string>
-obtainPreamble(const std::vector<std::string> &Args,
-               const std::vector<std::string> &Includes,
-               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose) {
-  if (Includes.empty() || CacheDir.empty() || Args.size() < 2)
-    return std::nullopt;
+/// True when Dir holds LibTorch's own headers (or shadows them).
+static bool holdsLibTorch(llvm::StringRef Dir) {
+  for (const char *Sub : {"torch", "ATen", "c10", "caffe2"}) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Sub);
+    if (fs::is_directory(P))
+      return true;
+  }
+  return false;
+}
+
+/// Args without the project's own include folders (-I and -iquote folders
+/// that hold no LibTorch headers), which cannot change what LibTorch's
+/// headers mean unless LibTorch includes something from them; those folders
+/// go to Dropped.
+static std::vector<std::string>
+withoutProjectFolders(const std::vector<std::string> &Args,
+                      std::vector<std::string> &Dropped) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    std::optional<std::string> Dir;
+    bool Split = false;
+    for (llvm::StringRef Flag : {"-iquote", "-I"})
+      if (A.startswith(Flag)) {
+        Split = A == Flag;
+        if (Split && I + 1 < Args.size())
+          Dir = Args[I + 1];
+        else if (!Split)
+          Dir = A.drop_front(Flag.size()).str();
+        break;
+      }
+    if (Dir && !holdsLibTorch(*Dir)) {
+      llvm::SmallString<256> Abs(*Dir);
+      fs::make_absolute(Abs);
+      path::remove_dots(Abs, true);
+      Dropped.push_back(std::string(Abs));
+      I += Split;
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+static std::string preambleKey(const std::vector<std::string> &Args,
+                               const std::vector<std::string> &KeyArgs,
+                               const std::vector<std::string> &Includes,
+                               bool SkipBodies) {
   llvm::SHA1 Hash;
   Hash.update(clang::getClangFullVersion());
   Hash.update(SkipBodies ? "skip-bodies" : "bodies");
-  for (size_t I = 0; I + 1 < Args.size(); ++I) {
-    Hash.update(Args[I]);
+  for (size_t I = 0; I + 1 < KeyArgs.size(); ++I) {
+    Hash.update(KeyArgs[I]);
     Hash.update(llvm::StringRef("\0", 1));
   }
   for (const std::string &Inc : Includes)
     Hash.update(Inc + "\n");
   hashHeaderStamps(Hash, Args, Includes);
-  std::string Key = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+}
 
-  if (std::error_code EC = fs::create_directories(CacheDir)) {
-    if (Verbose)
-      llvm::errs() << "torchlint: cannot create cache directory '" << CacheDir
-                   << "': " << EC.message() << "\n";
-    return std::nullopt;
+/// Marks Path as used now (the cache trims the least recently used).
+static void touch(llvm::StringRef Path) {
+  int FD;
+  if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
+    fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   }
-  llvm::SmallString<256> Pch(CacheDir);
-  path::append(Pch, "preamble-" + Key + ".pch");
-  if (fs::exists(Pch))
-    return std::string(Pch);
+}
+
+/// Age of Path, or none when it does not exist.
+static std::optional<std::chrono::seconds> ageOf(llvm::StringRef Path) {
+  fs::file_status St;
+  if (fs::status(Path, St))
+    return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::system_clock::now() - St.getLastModificationTime());
+}
+
+/// Removes the least recently used preambles (and their headers) until the
+/// folder's preambles take at most MaxBytes; Keep is never removed.
+static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
+                          llvm::StringRef Keep) {
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = path::filename(It->path());
+    if (!Name.startswith("preamble-") || !Name.endswith(".pch"))
+      continue;
+    fs::file_status St;
+    if (fs::status(It->path(), St))
+      continue;
+    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  if (Total <= MaxBytes)
+    return;
+  std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
+    return std::tie(A.Used, A.Path) < std::tie(B.Used, B.Path);
+  });
+  for (const Entry &E : Entries) {
+    if (Total <= MaxBytes)
+      break;
+    if (E.Path == Keep)
+      continue;
+    // A unit that already opened it keeps reading it; one about to open it
+    // sees it missing and builds it again.
+    if (!fs::remove(E.Path)) {
+      Total -= E.Size;
+      fs::remove(llvm::StringRef(E.Path).drop_back(4).str() + ".h");
+    }
+  }
+}
+
+std::optional<std::string>
+obtainPreamble(const std::vector<std::string> &Args,
+               const std::vector<std::string> &Includes,
+               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose,
+               uint64_t CacheBytes, std::string *Why) {
+  auto Fail = [&](const llvm::Twine &Reason) -> std::optional<std::string> {
+    if (Why)
+      *Why = Reason.str();
+    return std::nullopt;
+  };
+  if (Includes.empty() || CacheDir.empty() || Args.size() < 2)
+    return Fail("no LibTorch include at the head of the file");
+  std::vector<std::string> Dropped;
+  std::vector<std::string> Shared = withoutProjectFolders(Args, Dropped);
+  std::string SharedKey = preambleKey(Args, Shared, Includes, SkipBodies);
+  std::string OwnKey = preambleKey(Args, Args, Includes, SkipBodies);
+
+  if (std::error_code EC = fs::create_directories(CacheDir))
+    return Fail("cannot create the cache directory '" + CacheDir +
+                "': " + EC.message());
+  auto PathOf = [&](llvm::StringRef Key, llvm::StringRef Ext) {
+    llvm::SmallString<256> P(CacheDir);
+    path::append(P, "preamble-" + Key + Ext);
+    return std::string(P);
+  };
+  // The shared preamble when it exists; one of these very flags only when
+  // building the shared one read a project folder.
+  for (const std::string &Key : {SharedKey, OwnKey}) {
+    std::string Pch = PathOf(Key, ".pch");
+    if (fs::exists(Pch)) {
+      touch(Pch);
+      return Pch;
+    }
+  }
+  std::string Failed = PathOf(SharedKey, ".failed");
+  if (auto Age = ageOf(Failed); Age && *Age < std::chrono::minutes(10))
+    return Fail("building its preamble failed minutes ago (see " + Failed +
+                ")");
+
+  // One builder per preamble: others wait for its result.
+  std::string Lock = PathOf(SharedKey, ".lock");
+  int LockFD;
+  bool Locked = !fs::openFileForWrite(Lock, LockFD, fs::CD_CreateNew);
+  if (Locked) {
+    llvm::sys::Process::SafelyCloseFileDescriptor(LockFD);
+  } else if (auto Age = ageOf(Lock); Age && *Age < std::chrono::minutes(5)) {
+    if (Verbose)
+      llvm::errs() << "torchlint: waiting for another process to build the "
+                      "shared preamble "
+                   << PathOf(SharedKey, ".pch") << "\n";
+    for (int Tick = 0; Tick < 3000 && fs::exists(Lock); ++Tick)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (const std::string &Key : {SharedKey, OwnKey})
+      if (std::string Pch = PathOf(Key, ".pch"); fs::exists(Pch))
+        return Pch;
+    if (fs::exists(Failed))
+      return Fail("building its preamble failed (see " + Failed + ")");
+  } else {
+    // A lock left by a process that died: take it over.
+    fs::remove(Lock);
+  }
+  struct Unlock {
+    std::string Path;
+    bool Held;
+    ~Unlock() {
+      if (Held)
+        fs::remove(Path);
+    }
+  } Release{Lock, Locked};
 
   // The header and the PCH are written under unique names, then renamed.
-  llvm::SmallString<256> Header(CacheDir);
-  path::append(Header, "preamble-" + Key + ".h");
+  std::string Header = PathOf(SharedKey, ".h");
+  std::string Pch = PathOf(SharedKey, ".pch");
   llvm::SmallString<256> TmpPch, TmpHeader;
   if (fs::createUniqueFile(Pch + ".tmp-%%%%%%%%", TmpPch) ||
       fs::createUniqueFile(Header + ".tmp-%%%%%%%%", TmpHeader))
-    return std::nullopt;
+    return Fail("cannot write in the cache directory '" + CacheDir + "'");
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(TmpHeader, EC);
     if (EC)
-      return std::nullopt;
+      return Fail("cannot write '" + TmpHeader + "': " + EC.message());
     for (const std::string &Inc : Includes)
       OS << Inc << "\n";
   }
@@ -170,18 +362,19 @@ obtainPreamble(const std::vector<std::string> &Args,
   if (fs::rename(TmpHeader, Header)) {
     fs::remove(TmpHeader);
     fs::remove(TmpPch);
-    return std::nullopt;
+    return Fail("cannot write '" + Header + "'");
   }
 
   std::vector<std::string> PchArgs(Args.begin(), Args.end() - 1);
   llvm::erase_value(PchArgs, "-fsyntax-only");
   PchArgs.insert(PchArgs.end(), {"-fpch-instantiate-templates", "-Xclang",
                                  "-fno-pch-timestamp", "-x", "c++-header", "-o",
-                                 std::string(TmpPch), std::string(Header)});
+                                 std::string(TmpPch), Header});
   auto Files =
       llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());
+  std::vector<std::string> Read;
   clang::tooling::ToolInvocation Invocation(
-      PchArgs, std::make_unique<PreambleAction>(SkipBodies), Files.get());
+      PchArgs, std::make_unique<PreambleAction>(SkipBodies, Read), Files.get());
   CountingConsumer Diags;
   Invocation.setDiagnosticConsumer(&Diags);
   if (Verbose) {
@@ -191,14 +384,55 @@ obtainPreamble(const std::vector<std::string> &Args,
     llvm::errs() << "\n";
   }
   bool OK = Invocation.run() && Diags.getNumErrors() == 0;
-  if (!OK || fs::rename(TmpPch, Pch)) {
-    if (Verbose)
-      llvm::errs() << "torchlint: preamble not built: " << Diags.FirstError
-                   << "\n";
-    fs::remove(TmpPch);
-    return std::nullopt;
+  // A project folder that LibTorch's headers read from makes the preamble
+  // one of these flags only.
+  std::string Target = Pch;
+  for (const std::string &File : Read) {
+    llvm::SmallString<256> Abs(File);
+    fs::make_absolute(Abs);
+    path::remove_dots(Abs, true);
+    for (const std::string &Dir : Dropped)
+      if (llvm::StringRef(Abs).startswith(Dir + "/")) {
+        if (Verbose && Target == Pch)
+          llvm::errs() << "torchlint: the preamble reads '" << Abs
+                       << "' from the project folder '" << Dir
+                       << "'; it serves units with these flags only\n";
+        Target = PathOf(OwnKey, ".pch");
+      }
   }
-  return std::string(Pch);
+  if (!OK || fs::rename(TmpPch, Target)) {
+    fs::remove(TmpPch);
+    // Remembered, so that the run's other units do not build it again.
+    if (int FD; !fs::openFileForWrite(Failed, FD)) {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Diags.FirstError << "\n";
+    }
+    return Fail("its preamble could not be built: " +
+                (Diags.FirstError.empty() ? std::string("clang failed")
+                                          : Diags.FirstError));
+  }
+  if (CacheBytes)
+    trimPreambles(CacheDir, CacheBytes, Target);
+  return Target;
+}
+
+std::vector<std::string>
+projectPreambleIncludes(const std::vector<std::string> &Files) {
+  std::set<std::string> All;
+  for (const std::string &File : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      continue;
+    for (std::string &Inc : leadingTorchIncludes((*Buffer)->getBuffer()))
+      All.insert(std::move(Inc));
+  }
+  std::vector<std::string> Out;
+  for (const char *First :
+       {"#include <torch/torch.h>", "#include <torch/script.h>"})
+    if (All.erase(First))
+      Out.push_back(First);
+  Out.insert(Out.end(), All.begin(), All.end());
+  return Out;
 }
 
 } // namespace torchlint

@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,14 +20,23 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source);
 
 /// Returns a precompiled header holding Includes, compiled with Args (a
 /// syntax-only command line whose last element is the source file), from the
-/// cache in CacheDir, building it first when it is missing or stale. Builds
-/// write a temporary file and rename it, so concurrent torchlint processes
-/// never see a partial preamble. None when it cannot be built; the caller then
-/// parses without it.
+/// cache in CacheDir, building it first when it is missing or stale.
+///
+/// One preamble serves every unit whose flags agree on what LibTorch's
+/// headers mean: the key leaves out the project's own include folders (those
+/// without a torch/, ATen/, c10/ or caffe2/ folder), unless building the
+/// preamble read a file from one of them. Builds write a temporary file and
+/// rename it, so concurrent torchlint processes never see a partial preamble;
+/// a process that finds another building the same preamble waits for it
+/// instead of building it twice. A build that fails is remembered for a few
+/// minutes so the run's other units do not retry it. The folder is bounded
+/// by CacheBytes: least recently used preambles go first. None when no
+/// preamble can be had (Why then says why); the caller parses without it.
 std::optional<std::string>
 obtainPreamble(const std::vector<std::string> &Args,
                const std::vector<std::string> &Includes,
-               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose);
+               llvm::StringRef CacheDir, bool SkipBodies, bool Verbose,
+               uint64_t CacheBytes, std::string *Why = nullptr);
 
 } // namespace torchlint
 

@@ -347,14 +347,45 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
       Includes.resize(I);
       break;
     }
+  // The project's preamble, which every unit of the run can share, when it
+  // holds each of this file's own LibTorch includes; else (or when it cannot
+  // be built) one of the file's own includes.
+  std::vector<std::vector<std::string>> Candidates;
+  if (!Includes.empty() && !Options.ProjectPreamble.empty()) {
+    std::vector<std::string> Project;
+    for (const std::string &Inc : Options.ProjectPreamble)
+      if (resolvesToLibTorch(Inc, Args))
+        Project.push_back(Inc);
+    if (llvm::all_of(Includes, [&](const std::string &Inc) {
+          return llvm::is_contained(Project, Inc);
+        }))
+      Candidates.push_back(std::move(Project));
+  }
+  Candidates.push_back(Includes);
+  auto PreambleFor = [&]() -> std::optional<std::string> {
+    for (size_t I = 0; I < Candidates.size(); ++I) {
+      std::string Why;
+      std::optional<std::string> Pch = obtainPreamble(
+          Args, Candidates[I], Options.CacheDir, Options.SkipLibraryBodies,
+          Options.Verbose, Options.CacheBytes, &Why);
+      if (Pch)
+        return Pch;
+      if (Options.Verbose && !Options.CacheDir.empty())
+        llvm::errs() << "torchlint: " << File << ": "
+                     << (I + 1 < Candidates.size()
+                             ? "not using the project's shared preamble"
+                             : "parsed without a shared preamble")
+                     << ": " << Why << "\n";
+    }
+    return std::nullopt;
+  };
+
   bool Ran = false;
   // A second attempt only when Clang rejected the cached preamble.
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
     State = UnitState();
     CommandLineArguments RunArgs = Args;
-    std::optional<std::string> Pch =
-        obtainPreamble(Args, Includes, Options.CacheDir,
-                       Options.SkipLibraryBodies, Options.Verbose);
+    std::optional<std::string> Pch = PreambleFor();
     if (Pch) {
       RunArgs.insert(RunArgs.end() - 1, {"-include-pch", *Pch});
       State.Outcome.UsedPreamble = true;
