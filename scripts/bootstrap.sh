@@ -10,7 +10,9 @@ packages=(
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
   libtorch-dev
   neovim
+  bazel-bootstrap
 )
+# bazel-bootstrap: Debian's Bazel, to test bazel/torchlint.bzl offline.
 # The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless
 # one is already on PATH (a NodeSource node bundles its own).
 command -v npm >/dev/null || packages+=(nodejs npm)

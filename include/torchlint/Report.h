@@ -25,6 +25,9 @@ struct PlainLocation {
   unsigned Line = 0;
   unsigned Column = 0;
   unsigned Offset = 0;
+  /// The column in UTF-16 code units (SARIF's), when it differs from Column:
+  /// on lines with non-ASCII text before the location. 0 otherwise.
+  unsigned Utf16Column = 0;
 };
 
 /// A textual edit: replace Length bytes at Offset of File by Text.

@@ -94,6 +94,7 @@ struct Settings {
   unsigned UnitTimeout = 900;
   bool NoIsolate = false;
   std::string CrashOn, HangOn;
+  std::string UnitMemory = "auto";
   bool Lsp = false;
   std::string CacheSize = "2G";
   std::string ResultCacheDir;
@@ -218,8 +219,10 @@ UnitJob unitJobOf(const Settings &S) {
   Job.Parse.Verbose = S.Verbose;
   Job.Overrides = {S.Checks, S.WarningsAsErrors, S.HeaderFilter};
   Job.ConfigFile = S.ConfigFile;
+#ifdef TORCHLINT_TEST_HOOKS
   Job.CrashOn = S.CrashOn;
   Job.HangOn = S.HangOn;
+#endif
   return Job;
 }
 
@@ -295,7 +298,14 @@ int runMerge(const Settings &S) {
             "shards' JSON reports for text or JSON");
       return ExitError;
     }
-    auto Doc = mergeSarifReports(S.Inputs);
+    std::string Root;
+    if (!S.SrcRoot.empty()) {
+      llvm::SmallString<256> Abs(S.SrcRoot);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, true);
+      Root = std::string(Abs);
+    }
+    auto Doc = mergeSarifReports(S.Inputs, Root);
     if (!Doc) {
       error("--merge: " + llvm::toString(Doc.takeError()));
       return ExitError;
@@ -497,6 +507,20 @@ int run(Settings &S, const char *Argv0) {
   }
   Job.Changes = *Filter;
   Job.SrcRoot = SrcRoot;
+  unsigned Jobs =
+      S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
+  uint64_t UnitMemory = 0;
+  if (S.UnitMemory == "auto") {
+    UnitMemory = defaultUnitMemory(Jobs);
+  } else if (S.UnitMemory != "none") {
+    std::optional<uint64_t> Bytes = parseSize(S.UnitMemory);
+    if (!Bytes) {
+      error("--unit-memory '" + S.UnitMemory +
+            "': expected auto, none or a size such as 4G");
+      return ExitError;
+    }
+    UnitMemory = *Bytes;
+  }
   if (!S.ResultCacheDir.empty()) {
     std::optional<uint64_t> Bytes = parseSize(S.ResultCacheSize);
     if (!Bytes) {
@@ -603,11 +627,9 @@ int run(Settings &S, const char *Argv0) {
       Deliver(I, R, "");
     }
   } else {
-    unsigned Jobs =
-        S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
     Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
                !S.Quiet, MissFiles.size());
-    WorkerPool Pool(Jobs, S.UnitTimeout, P);
+    WorkerPool Pool(Jobs, S.UnitTimeout, P, UnitMemory);
     llvm::Error E = Pool.run(
         MissFiles,
         [&](size_t K) {
@@ -791,6 +813,9 @@ int runDriver(int Argc, const char **Argv) {
   App.add_option("--unit-timeout", S.UnitTimeout,
                  "Seconds after which a unit is stopped and reported")
       ->capture_default_str();
+  App.add_option("--unit-memory", S.UnitMemory,
+                 "Memory bound of each worker: auto (3/4 of RAM shared by the "
+                 "jobs, at least 2G), none, or a size such as 4G");
   App.add_flag("-q,--quiet", S.Quiet, "Print findings only, no summary");
   App.add_flag("-v,--verbose", S.Verbose,
                "Say which headers, commands and caches are used");
@@ -827,12 +852,14 @@ int runDriver(int Argc, const char **Argv) {
                  "report");
   App.add_flag("--merge", S.Merge,
                "Merge the JSON or SARIF reports given as inputs into one");
+#ifdef TORCHLINT_TEST_HOOKS
   App.add_option("--crash-on", S.CrashOn,
                  "Crash on the unit whose path ends so (isolation tests)")
       ->group("");
   App.add_option("--hang-on", S.HangOn,
                  "Hang on the unit whose path ends so (isolation tests)")
       ->group("");
+#endif
   try {
     std::reverse(Args.begin(), Args.end());
     App.parse(Args);

@@ -178,7 +178,8 @@ static std::string resultIdentity(const json &R) {
 }
 
 llvm::Expected<std::string>
-mergeSarifReports(const std::vector<std::string> &Paths) {
+mergeSarifReports(const std::vector<std::string> &Paths,
+                  llvm::StringRef SrcRoot) {
   ShardCheck Shards;
   json Merged;
   json Results = json::array();
@@ -227,6 +228,12 @@ mergeSarifReports(const std::vector<std::string> &Paths) {
   if (llvm::Error E = Shards.complete())
     return std::move(E);
   Merged["results"] = Results;
+  if (!SrcRoot.empty()) {
+    std::string Uri = "file://" + uriEncodePath(SrcRoot);
+    if (!llvm::StringRef(Uri).endswith("/"))
+      Uri += "/";
+    Merged["originalUriBaseIds"]["%SRCROOT%"] = {{"uri", Uri}};
+  }
   Merged["invocations"] = {{{"executionSuccessful", Successful},
                             {"toolExecutionNotifications", Notifications}}};
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},

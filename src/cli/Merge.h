@@ -32,9 +32,12 @@ llvm::Expected<MergedReport>
 mergeJsonReports(const std::vector<std::string> &Paths);
 
 /// Merges SARIF reports written by torchlint into one SARIF document with one
-/// run; results are deduplicated by rule, fingerprint and location.
+/// run; results are deduplicated by rule, fingerprint and location. A
+/// non-empty SrcRoot replaces the runs' %SRCROOT% (reports made elsewhere,
+/// such as Bazel's sandboxes, name a placeholder).
 llvm::Expected<std::string>
-mergeSarifReports(const std::vector<std::string> &Paths);
+mergeSarifReports(const std::vector<std::string> &Paths,
+                  llvm::StringRef SrcRoot = "");
 
 /// "json" or "sarif" from a report's content; an error for anything else.
 llvm::Expected<std::string> reportKindOf(llvm::StringRef Path);

@@ -77,9 +77,11 @@ struct UnitJob {
   std::string ResultCacheDir;
   uint64_t ResultCacheBytes = 0;
   std::string ToolId;
-  /// Debugging aids for the isolation tests: crash or hang on a unit whose
-  /// path ends with this.
+#ifdef TORCHLINT_TEST_HOOKS
+  /// The isolation tests' hooks (test builds only): crash or hang on a unit
+  /// whose path ends with this.
   std::string CrashOn, HangOn;
+#endif
 };
 
 /// Analyses File in this process. Command is its compile command. With a

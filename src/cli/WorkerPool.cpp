@@ -6,12 +6,15 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -28,6 +31,22 @@ std::string describeWaitStatus(int Status) {
   if (WIFEXITED(Status))
     return "exited with status " + std::to_string(WEXITSTATUS(Status));
   return "ended abnormally";
+}
+
+uint64_t defaultUnitMemory(unsigned Jobs) {
+  long Pages = ::sysconf(_SC_PHYS_PAGES), PageSize = ::sysconf(_SC_PAGE_SIZE);
+  uint64_t Ram = Pages > 0 && PageSize > 0 ? uint64_t(Pages) * PageSize : 0;
+  uint64_t Share = Ram / 4 * 3 / (Jobs ? Jobs : 1);
+  return std::max<uint64_t>(Share, 2ULL << 30);
+}
+
+std::string formatBytes(uint64_t Bytes) {
+  char Buffer[32];
+  if (Bytes >= (1ULL << 30))
+    snprintf(Buffer, sizeof Buffer, "%.1f GiB", double(Bytes) / (1ULL << 30));
+  else
+    snprintf(Buffer, sizeof Buffer, "%.0f MiB", double(Bytes) / (1ULL << 20));
+  return Buffer;
 }
 
 namespace {
@@ -47,7 +66,12 @@ std::string readAll(llvm::StringRef Path) {
 
 /// Runs in the child: analyse, write the result, and leave without running
 /// the parent's atexit handlers or flushing its inherited buffers.
-[[noreturn]] void workerMain(const WorkerPool::WorkFn &Work, const Worker &W) {
+[[noreturn]] void workerMain(const WorkerPool::WorkFn &Work, const Worker &W,
+                             uint64_t MemoryBytes) {
+  if (MemoryBytes) {
+    struct rlimit Limit = {MemoryBytes, MemoryBytes};
+    ::setrlimit(RLIMIT_AS, &Limit);
+  }
   int Log = ::open(W.LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (Log >= 0) {
     ::dup2(Log, STDOUT_FILENO);
@@ -112,6 +136,13 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
       else
         R.Failure = "worker for '" + R.File +
                     "' sent no result: " + llvm::toString(Parsed.takeError());
+    } else if (MemoryBytes && (llvm::StringRef(Log).contains("out of memory") ||
+                               llvm::StringRef(Log).contains("bad_alloc"))) {
+      // LLVM reports a failed allocation and aborts.
+      R.Failure = "analysing '" + R.File + "' needed more than " +
+                  formatBytes(MemoryBytes) +
+                  " of memory and was stopped (--unit-memory); the other "
+                  "units are unaffected";
     } else {
       R.Failure = "torchlint " + describeWaitStatus(*Status) +
                   " while analysing '" + R.File +
@@ -144,7 +175,7 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
         break; // Try again when a worker ends.
       }
       if (Pid == 0)
-        workerMain(Work, W);
+        workerMain(Work, W, MemoryBytes);
       W.Pid = Pid;
       P.started(Files[Next]);
       Running.push_back(W);

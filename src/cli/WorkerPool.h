@@ -13,6 +13,7 @@
 #include "Progress.h"
 #include "UnitRunner.h"
 
+#include <cstdint>
 #include <functional>
 
 namespace torchlint {
@@ -26,8 +27,12 @@ public:
   using DoneFn =
       std::function<void(size_t I, UnitResult &Result, llvm::StringRef Log)>;
 
-  WorkerPool(unsigned Jobs, unsigned TimeoutSeconds, Progress &P)
-      : Jobs(Jobs ? Jobs : 1), TimeoutSeconds(TimeoutSeconds), P(P) {}
+  /// MemoryBytes bounds each worker's address space (0: no bound); a unit
+  /// that needs more fails alone, instead of the machine swapping.
+  WorkerPool(unsigned Jobs, unsigned TimeoutSeconds, Progress &P,
+             uint64_t MemoryBytes = 0)
+      : Jobs(Jobs ? Jobs : 1), TimeoutSeconds(TimeoutSeconds), P(P),
+        MemoryBytes(MemoryBytes) {}
 
   /// Runs Files.size() units; returns an error only when no worker can be
   /// started at all.
@@ -38,7 +43,16 @@ private:
   unsigned Jobs;
   unsigned TimeoutSeconds;
   Progress &P;
+  uint64_t MemoryBytes;
 };
+
+/// The default bound of a worker's memory: three quarters of the machine's
+/// memory shared by Jobs workers, and never under 2 GiB (a LibTorch unit
+/// maps about 1 GiB).
+uint64_t defaultUnitMemory(unsigned Jobs);
+
+/// "1.5 GiB" style text for messages.
+std::string formatBytes(uint64_t Bytes);
 
 /// Describes how a worker ended when it did not end normally.
 std::string describeWaitStatus(int Status);

@@ -213,10 +213,12 @@ static std::string preambleKey(const std::vector<std::string> &Args,
   return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
 }
 
-/// Marks Path as used now (the cache trims the least recently used).
-static void touch(llvm::StringRef Path) {
+/// Marks the preamble Pch as used now, in a file of its own: the PCH's own
+/// time must stay its build time, which result cache entries record.
+static void markUsed(llvm::StringRef Pch) {
+  std::string Used = Pch.drop_back(4).str() + ".used";
   int FD;
-  if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
+  if (!fs::openFileForWrite(Used, FD, fs::CD_OpenAlways)) {
     fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
     llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   }
@@ -248,10 +250,13 @@ static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
     llvm::StringRef Name = path::filename(It->path());
     if (!Name.startswith("preamble-") || !Name.endswith(".pch"))
       continue;
-    fs::file_status St;
+    fs::file_status St, Mark;
     if (fs::status(It->path(), St))
       continue;
-    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    llvm::sys::TimePoint<> Used = St.getLastModificationTime();
+    if (!fs::status(llvm::StringRef(It->path()).drop_back(4) + ".used", Mark))
+      Used = std::max(Used, Mark.getLastModificationTime());
+    Entries.push_back({It->path(), St.getSize(), Used});
     Total += St.getSize();
   }
   if (Total <= MaxBytes)
@@ -269,6 +274,7 @@ static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
     if (!fs::remove(E.Path)) {
       Total -= E.Size;
       fs::remove(llvm::StringRef(E.Path).drop_back(4).str() + ".h");
+      fs::remove(llvm::StringRef(E.Path).drop_back(4).str() + ".used");
     }
   }
 }
@@ -303,7 +309,7 @@ obtainPreamble(const std::vector<std::string> &Args,
   for (const std::string &Key : {SharedKey, OwnKey}) {
     std::string Pch = PathOf(Key, ".pch");
     if (fs::exists(Pch)) {
-      touch(Pch);
+      markUsed(Pch);
       return Pch;
     }
   }

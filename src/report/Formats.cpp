@@ -28,10 +28,13 @@ findingsByRule(const std::vector<FindingRecord> &Records) {
 }
 
 static json locationToJson(const PlainLocation &L) {
-  return {{"file", L.File},
-          {"line", L.Line},
-          {"column", L.Column},
-          {"offset", L.Offset}};
+  json J = {{"file", L.File},
+            {"line", L.Line},
+            {"column", L.Column},
+            {"offset", L.Offset}};
+  if (L.Utf16Column)
+    J["utf16_column"] = L.Utf16Column;
+  return J;
 }
 
 json recordToJson(const FindingRecord &R) {
@@ -40,6 +43,8 @@ json recordToJson(const FindingRecord &R) {
       {"file", R.Loc.File},       {"line", R.Loc.Line},
       {"column", R.Loc.Column},   {"offset", R.Loc.Offset},
       {"message", R.Message},     {"line_text", R.LineText}};
+  if (R.Loc.Utf16Column)
+    J["utf16_column"] = R.Loc.Utf16Column;
   if (!R.Fingerprint.empty())
     J["fingerprint"] = R.Fingerprint;
   if (!R.Unit.empty())
@@ -73,6 +78,7 @@ static PlainLocation locationFromJson(const json &J) {
   L.Line = J.value("line", 0u);
   L.Column = J.value("column", 0u);
   L.Offset = J.value("offset", 0u);
+  L.Utf16Column = J.value("utf16_column", 0u);
   return L;
 }
 
@@ -178,7 +184,7 @@ public:
   json physical(const PlainLocation &L) const {
     json Region = {{"startLine", std::max(L.Line, 1u)}};
     if (L.Column)
-      Region["startColumn"] = L.Column;
+      Region["startColumn"] = L.Utf16Column ? L.Utf16Column : L.Column;
     return {{"artifactLocation", artifact(L.File)}, {"region", Region}};
   }
 
@@ -215,7 +221,8 @@ json sarifRule(const RuleInfo &R) {
           {"shortDescription", {{"text", R.Summary.str()}}},
           {"fullDescription", {{"text", R.Summary.str() + "."}}},
           {"help", {{"text", Help}, {"markdown", Help}}},
-          {"defaultConfiguration", {{"level", severityName(R.DefaultSeverity).str()}}},
+          {"defaultConfiguration",
+           {{"level", severityName(R.DefaultSeverity).str()}}},
           {"properties",
            {{"tags", {R.Category.str()}},
             {"precision", "high"},

@@ -20,6 +20,21 @@ PlainLocation toPlain(const SourceManager &SM, SourceLocation L) {
   Out.Line = P.getLine();
   Out.Column = P.getColumn();
   Out.Offset = SM.getFileOffset(File);
+  // SARIF counts columns in UTF-16 code units: a code point of four UTF-8
+  // bytes is two units, any other one unit.
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(File), &Invalid);
+  if (!Invalid && Out.Column > 0 && Out.Offset >= Out.Column - 1 &&
+      Out.Offset <= Buffer.size()) {
+    llvm::StringRef Before =
+        Buffer.slice(Out.Offset - (Out.Column - 1), Out.Offset);
+    unsigned Units = 0;
+    for (unsigned char C : Before)
+      if ((C & 0xC0) != 0x80)
+        Units += C >= 0xF0 ? 2 : 1;
+    if (Units + 1 != Out.Column)
+      Out.Utf16Column = Units + 1;
+  }
   return Out;
 }
 

@@ -42,6 +42,25 @@ expect_eq "$(jq -c "[$R0.relatedLocations[] | [.id, .message.text, .physicalLoca
 expect_eq "$(jq -c "[$R0.codeFlows[0].threadFlows[0].locations[].location.physicalLocation.region.startLine]" diff.sarif)" \
   "[6,9]" "the code flow without the tie"
 
+# Columns in UTF-16 code units (the run's columnKind) on a line with
+# non-ASCII text before the finding: "é" is 2 bytes and 1 unit, the emoji 4
+# bytes and 2 units. JSON keeps clang's byte column and adds utf16_column.
+cat >src/unicode.cpp <<'CPP'
+#include <torch/torch.h>
+int main() {
+  auto t = torch::ones({2});
+  /* é 😀 */ t.cpu();
+}
+CPP
+tl --format sarif -o unicode.sarif src/unicode.cpp
+expect_rc 1
+expect_eq "$(jq -c '.runs[0].results[0].locations[0].physicalLocation.region' unicode.sarif)" \
+  '{"startColumn":16,"startLine":4}' "UTF-16 column"
+tl --format json src/unicode.cpp
+expect_eq "$(echo "$OUT" | jq -c '.findings[0] | [.column, .utf16_column]')" '[19,16]' "byte and UTF-16 columns"
+tl --format json src/discarded.cpp
+expect_eq "$(echo "$OUT" | jq -c '.findings[0] | has("utf16_column")')" false "ASCII lines: no utf16_column"
+
 # Validation needs Microsoft's multitool from npm; install it once per build.
 command -v npm >/dev/null || skip "npm is not installed; SARIF validation not run"
 TOOL=${TL_SARIF_TOOL_DIR:-$WORK/sarif-tool}
@@ -53,7 +72,7 @@ fi
 # Newer npm skips the package's postinstall, which marks the binary runnable.
 chmod u+x "$TOOL"/node_modules/@microsoft/sarif-multitool-*/Sarif.Multitool 2>/dev/null
 # The npm wrapper runs through a shell: the rule kinds need inner quotes.
-for F in out.sarif diff.sarif; do
+for F in out.sarif diff.sarif unicode.sarif; do
   V=$(cd "$TOOL" && npx --no-install @microsoft/sarif-multitool validate \
     --rule-kind '"Gh;Sarif"' "$WORK/repo/$F" 2>&1)
   expect_contains "$V" "Analysis completed successfully" "multitool ran on $F"
