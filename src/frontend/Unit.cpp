@@ -5,12 +5,15 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticLex.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -19,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <set>
 
 #ifndef TORCHLINT_CLANG_RESOURCE_DIR
 #define TORCHLINT_CLANG_RESOURCE_DIR ""
@@ -290,6 +294,39 @@ static bool resolvesToLibTorch(llvm::StringRef Include,
   return true;
 }
 
+/// Args without the options Clang's driver does not know (a compile database
+/// written for GCC: -fno-canonical-system-headers, -fconcepts-diagnostics-
+/// depth=2, ...): Clang would stop with "unknown argument" and analyse
+/// nothing, though the options change nothing torchlint reads. Dropped ones
+/// go to Dropped.
+static std::vector<std::string>
+withoutUnknownOptions(const std::vector<std::string> &Args,
+                      std::vector<std::string> &Dropped) {
+  if (Args.size() < 2)
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  llvm::opt::InputArgList Parsed =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount);
+  std::set<unsigned> Unknown;
+  for (const llvm::opt::Arg *A :
+       Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+    Unknown.insert(A->getIndex());
+  if (Unknown.empty())
+    return Args;
+  std::vector<std::string> Out = {Args.front()};
+  for (unsigned I = 0; I < Argv.size(); ++I) {
+    if (Unknown.count(I))
+      Dropped.push_back(Argv[I]);
+    else
+      Out.push_back(Argv[I]);
+  }
+  return Out;
+}
+
 static UnitOutcome
 analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                 const Engine &TheEngine, const ParseOptions &Options,
@@ -330,6 +367,15 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
         getClangStripDependencyFileAdjuster()})
     Args = Adjust(Args, File);
   Args = withInputLast(Args, File);
+  std::vector<std::string> Unknown;
+  Args = withoutUnknownOptions(Args, Unknown);
+  if (Options.Verbose && !Unknown.empty()) {
+    llvm::errs() << "torchlint: " << File
+                 << ": dropped options Clang does not know:";
+    for (const std::string &U : Unknown)
+      llvm::errs() << " " << U;
+    llvm::errs() << "\n";
+  }
   // Compiler warnings are the compiler's business; torchlint's own findings
   // are custom diagnostics, which -w does not silence.
   CommandLineArguments Extra = {"-w", "-ferror-limit=0"};
@@ -356,7 +402,8 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     for (const std::string &Inc : Options.ProjectPreamble)
       if (resolvesToLibTorch(Inc, Args))
         Project.push_back(Inc);
-    if (llvm::all_of(Includes, [&](const std::string &Inc) {
+    if (Project != Includes &&
+        llvm::all_of(Includes, [&](const std::string &Inc) {
           return llvm::is_contained(Project, Inc);
         }))
       Candidates.push_back(std::move(Project));
