@@ -49,6 +49,16 @@ std::string formatBytes(uint64_t Bytes) {
   return Buffer;
 }
 
+/// Threads of this process (Linux's /proc/self/task), or 0 when unknown.
+static unsigned threadCount() {
+  unsigned N = 0;
+  std::error_code EC;
+  for (fs::directory_iterator It("/proc/self/task", EC), End; It != End && !EC;
+       It.increment(EC))
+    ++N;
+  return EC ? 0 : N;
+}
+
 namespace {
 
 /// One running worker.
@@ -93,6 +103,15 @@ std::string readAll(llvm::StringRef Path) {
 
 llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
                             const WorkFn &Work, const DoneFn &Done) {
+  // Workers are forked without exec. In a process with other threads the
+  // child would inherit locks those threads hold (malloc's among them) and
+  // could deadlock; torchlint never starts threads, and this keeps it so.
+  if (unsigned Threads = threadCount(); Threads > 1)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "internal error: the process has %u threads; worker processes are "
+        "forked and need a single-threaded parent",
+        Threads);
   llvm::SmallString<128> Dir;
   if (std::error_code EC = fs::createUniqueDirectory("torchlint", Dir))
     return llvm::createStringError(EC, "cannot create a temporary folder");

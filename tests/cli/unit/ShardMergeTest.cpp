@@ -1,4 +1,4 @@
-//===- ShardMergeTest.cpp - Splits, merges and the result cache -----------===//
+//===- ShardMergeTest.cpp - Splits, merges, result cache, worker pool -----===//
 //
 // The pieces the shell tests cannot reach cheaply: splits of many units,
 // balance, independence of the input order, and merges of hand-made reports
@@ -9,6 +9,7 @@
 #include "cli/Merge.h"
 #include "cli/ResultCache.h"
 #include "cli/Shard.h"
+#include "cli/WorkerPool.h"
 #include "torchlint/RuleInfo.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -18,7 +19,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
+#include <thread>
 
 using namespace torchlint;
 using nlohmann::json;
@@ -402,4 +405,51 @@ TEST(ResultCache, StoresLooksUpAndIgnoresDamage) {
   EXPECT_EQ(Cache.trim(), 0u);
   EXPECT_EQ(ResultCache(D.Path + "/cache", 10).trim(), 1u);
   EXPECT_FALSE(Cache.lookup(Key));
+}
+
+TEST(WorkerPool, RunsUnitsInForkedWorkersInInputOrder) {
+  std::string Log;
+  llvm::raw_string_ostream OS(Log);
+  Progress P(OS, /*Terminal=*/false, /*Enabled=*/false, 3);
+  WorkerPool Pool(2, 60, P);
+  std::vector<std::string> Files = {"a.cpp", "b.cpp", "c.cpp"};
+  std::vector<std::string> Seen;
+  llvm::Error E = Pool.run(
+      Files,
+      [&](size_t I) {
+        UnitResult R;
+        R.File = Files[I];
+        // Each worker is its own process.
+        R.Notes.push_back(std::to_string(::getpid()));
+        return R;
+      },
+      [&](size_t I, UnitResult &R, llvm::StringRef) {
+        Seen.push_back(R.File);
+        EXPECT_NE(R.Notes.at(0), std::to_string(::getpid()));
+      });
+  ASSERT_FALSE(bool(E)) << llvm::toString(std::move(E));
+  EXPECT_EQ(Seen, Files);
+}
+
+TEST(WorkerPool, RefusesToForkBesideOtherThreads) {
+  std::string Log;
+  llvm::raw_string_ostream OS(Log);
+  Progress P(OS, false, false, 1);
+  WorkerPool Pool(1, 60, P);
+  std::atomic<bool> Stop{false};
+  std::thread Other([&] {
+    while (!Stop)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  bool Ran = false;
+  llvm::Error E = Pool.run(
+      {"a.cpp"}, [](size_t) { return UnitResult(); },
+      [&](size_t, UnitResult &, llvm::StringRef) { Ran = true; });
+  Stop = true;
+  Other.join();
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(llvm::toString(std::move(E)),
+            "internal error: the process has 2 threads; worker processes are "
+            "forked and need a single-threaded parent");
+  EXPECT_FALSE(Ran);
 }
