@@ -73,6 +73,95 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
   return Out;
 }
 
+namespace {
+/// One #include line: the name and whether it was written with quotes.
+struct IncludeLine {
+  std::string Name;
+  bool Quoted;
+};
+} // namespace
+
+/// Every #include line of Source, wherever it is.
+static std::vector<IncludeLine> includeLines(llvm::StringRef Source) {
+  std::vector<IncludeLine> Out;
+  while (!Source.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Source) = Source.split('\n');
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.size() < 2 || (Line[0] != '<' && Line[0] != '"'))
+      continue;
+    char Close = Line[0] == '<' ? '>' : '"';
+    Out.push_back({Line.drop_front().split(Close).first.str(), Close == '"'});
+  }
+  return Out;
+}
+
+static bool isLibTorchInclude(llvm::StringRef Name) {
+  return Name.startswith("torch/") || Name.startswith("ATen/") ||
+         Name.startswith("c10/");
+}
+
+bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
+                                const std::vector<std::string> &Args) {
+  // The project's folders: -I and -iquote, not system folders, whose
+  // headers are not the project's.
+  std::vector<std::string> Folders;
+  for (size_t I = 0; I + 1 < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    for (llvm::StringRef Flag : {"-iquote", "-I"})
+      if (A.startswith(Flag)) {
+        Folders.push_back(A == Flag ? Args[++I]
+                                    : A.drop_front(Flag.size()).str());
+        break;
+      }
+  }
+  std::set<std::string> Seen;
+  std::vector<std::pair<std::string, std::string>> Work = {
+      {File.str(), Source.str()}};
+  // A bound on the headers read: a LibTorch include is usually one or two
+  // levels down.
+  while (!Work.empty() && Seen.size() < 200) {
+    auto [Path, Text] = std::move(Work.back());
+    Work.pop_back();
+    bool Root = Path == File;
+    for (const IncludeLine &Inc : includeLines(Text)) {
+      // The file itself names LibTorch after other code (a #define first):
+      // its author's order stands, nothing is preloaded.
+      if (isLibTorchInclude(Inc.Name))
+        return !Root;
+      std::vector<std::string> Candidates;
+      if (Inc.Quoted) {
+        llvm::SmallString<256> Beside(path::parent_path(Path));
+        path::append(Beside, Inc.Name);
+        Candidates.push_back(std::string(Beside));
+      }
+      for (const std::string &Dir : Folders) {
+        llvm::SmallString<256> P(Dir);
+        path::append(P, Inc.Name);
+        Candidates.push_back(std::string(P));
+      }
+      for (const std::string &C : Candidates) {
+        if (!fs::is_regular_file(C))
+          continue;
+        llvm::SmallString<256> Real(C);
+        fs::make_absolute(Real);
+        path::remove_dots(Real, true);
+        if (Seen.insert(std::string(Real)).second)
+          if (auto Buffer = llvm::MemoryBuffer::getFile(Real))
+            Work.push_back({std::string(Real), (*Buffer)->getBuffer().str()});
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /// Size and modification time of each header named in Includes, looked up in
 /// the -I/-isystem directories of Args.
 static void hashHeaderStamps(llvm::SHA1 &Hash,

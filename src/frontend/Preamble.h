@@ -18,6 +18,15 @@ namespace torchlint {
 /// comment nor blank.
 std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source);
 
+/// True when Source (the text of File) includes a LibTorch header through
+/// the project's own headers: those found beside the including file or in
+/// the -I and -iquote folders of Args, followed recursively. Such a file can
+/// use the project's preamble though its own head names no LibTorch header.
+/// False when File itself names a LibTorch header (after other code, or its
+/// head would have named it): its order stands.
+bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
+                                const std::vector<std::string> &Args);
+
 /// Returns a precompiled header holding Includes, compiled with Args (a
 /// syntax-only command line whose last element is the source file), from the
 /// cache in CacheDir, building it first when it is missing or stale.

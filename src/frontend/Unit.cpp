@@ -397,16 +397,23 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   // holds each of this file's own LibTorch includes; else (or when it cannot
   // be built) one of the file's own includes.
   std::vector<std::vector<std::string>> Candidates;
-  if (!Includes.empty() && !Options.ProjectPreamble.empty()) {
-    std::vector<std::string> Project;
-    for (const std::string &Inc : Options.ProjectPreamble)
-      if (resolvesToLibTorch(Inc, Args))
-        Project.push_back(Inc);
-    if (Project != Includes &&
-        llvm::all_of(Includes, [&](const std::string &Inc) {
-          return llvm::is_contained(Project, Inc);
-        }))
+  std::vector<std::string> Project;
+  for (const std::string &Inc : Options.ProjectPreamble)
+    if (resolvesToLibTorch(Inc, Args))
+      Project.push_back(Inc);
+  if (!Project.empty()) {
+    if (!Includes.empty()) {
+      if (Project != Includes &&
+          llvm::all_of(Includes, [&](const std::string &Inc) {
+            return llvm::is_contained(Project, Inc);
+          }))
+        Candidates.push_back(std::move(Project));
+    } else if (includesLibTorchIndirectly(
+                   File, Source ? (*Source)->getBuffer() : "", Args)) {
+      // LibTorch comes through the project's own headers: preloading it
+      // first is what those headers do, a few lines later.
       Candidates.push_back(std::move(Project));
+    }
   }
   Candidates.push_back(Includes);
   auto PreambleFor = [&]() -> std::optional<std::string> {

@@ -29,6 +29,20 @@ cat >src/d.cpp <<'CPP'
 int main() { return helper() + (torch::ones({2}).dim() == 1 ? 0 : 1); }
 CPP
 echo 'inline int helper() { return 0; }' >inc/h.h
+# LibTorch only through the project's own header: g.cpp uses the project's
+# preamble too (the header would include LibTorch a line later anyway).
+cat >inc/model.h <<'CPP'
+#pragma once
+#include <torch/torch.h>
+inline torch::Tensor make() { return torch::zeros({2}); }
+CPP
+cat >src/g.cpp <<'CPP'
+#include "model.h"
+int main() {
+  auto t = make();
+  t.cuda();
+}
+CPP
 cat >src/e.cpp <<'CPP'
 // A macro before LibTorch: its include cannot be moved into a preamble.
 #define E_VERSION 2
@@ -45,7 +59,8 @@ cat >compile_commands.json <<JSON
 {"directory":"$WORK","file":"src/b.cpp","command":"c++ $TORCH_FLAGS -Isrc -c src/b.cpp"},
 {"directory":"$WORK","file":"src/c.cpp","command":"c++ $TORCH_FLAGS -I$WORK/src -iquote src -c src/c.cpp"},
 {"directory":"$WORK","file":"src/d.cpp","command":"c++ $TORCH_FLAGS -Iinc -c src/d.cpp"},
-{"directory":"$WORK","file":"src/e.cpp","command":"c++ $TORCH_FLAGS -c src/e.cpp"}
+{"directory":"$WORK","file":"src/e.cpp","command":"c++ $TORCH_FLAGS -c src/e.cpp"},
+{"directory":"$WORK","file":"src/g.cpp","command":"c++ $TORCH_FLAGS -Iinc -c src/g.cpp"}
 ]
 JSON
 run() { # ARGS...: torchlint with its own preamble folder
@@ -64,7 +79,8 @@ expect_eq "$(cat "$CACHE"/preamble-*.h)" "#include <torch/torch.h>
 #include <ATen/ATen.h>" "the project's preamble"
 expect_contains "$ERR" "torchlint: $WORK/src/e.cpp: parsed without a shared preamble: no LibTorch include at the head of the file" "why e.cpp"
 expect_eq "$(grep -c 'shared preamble:' <<<"$ERR")" 1 "only e.cpp declines"
-expect_eq "$(grep -c ': warning: ' <<<"$OUT")" 1 "findings"
+expect_eq "$(grep -c ': warning: ' <<<"$OUT")" 3 "findings"
+expect_contains "$OUT" "$WORK/src/g.cpp:4:5: warning: result of 't.cuda()' is discarded" "g.cpp analysed"
 expect_contains "$OUT" "$WORK/src/a.cpp:4:5: warning: result of 't.cpu()' is discarded" "finding"
 
 # A warm run builds nothing.
