@@ -188,6 +188,27 @@ public:
     return {{"artifactLocation", artifact(L.File)}, {"region", Region}};
   }
 
+  /// Byte offset Offset of File in UTF-16 code units (the run's
+  /// columnKind); bytes when the file cannot be read.
+  unsigned utf16Offset(const std::string &File, unsigned Offset) {
+    auto It = Texts.find(File);
+    if (It == Texts.end()) {
+      auto Buffer = llvm::MemoryBuffer::getFile(File);
+      It =
+          Texts.emplace(File, Buffer ? (*Buffer)->getBuffer().str() : "").first;
+    }
+    const std::string &Text = It->second;
+    if (Offset > Text.size())
+      return Offset;
+    unsigned Units = 0;
+    for (size_t I = 0; I < Offset; ++I) {
+      unsigned char C = Text[I];
+      if ((C & 0xC0) != 0x80)
+        Units += C >= 0xF0 ? 2 : 1;
+    }
+    return Units;
+  }
+
   json location(const PlainLocation &L, llvm::StringRef Message) const {
     json Out = {{"physicalLocation", physical(L)}};
     if (!Message.empty())
@@ -196,6 +217,7 @@ public:
   }
 
   std::string Root;
+  std::map<std::string, std::string> Texts;
 };
 
 /// A readable rule name distinct from the id, as SARIF wants:
@@ -283,11 +305,15 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
       Result["relatedLocations"] = Related;
     if (!R.Edits.empty()) {
       std::map<std::string, json> ByFile;
-      for (const PlainEdit &E : R.Edits)
+      for (const PlainEdit &E : R.Edits) {
+        // Offsets count UTF-16 code units, like columns.
+        unsigned Begin = Locs.utf16Offset(E.File, E.Offset);
+        unsigned End = Locs.utf16Offset(E.File, E.Offset + E.Length);
         ByFile[E.File].push_back(
             {{"deletedRegion",
-              {{"charOffset", E.Offset}, {"charLength", E.Length}}},
+              {{"charOffset", Begin}, {"charLength", End - Begin}}},
              {"insertedContent", {{"text", E.Text}}}});
+      }
       json Changes = json::array();
       for (auto &[File, Replacements] : ByFile)
         Changes.push_back({{"artifactLocation", Locs.artifact(File)},

@@ -56,6 +56,9 @@ tl --format sarif -o unicode.sarif src/unicode.cpp
 expect_rc 1
 expect_eq "$(jq -c '.runs[0].results[0].locations[0].physicalLocation.region' unicode.sarif)" \
   '{"startColumn":16,"startLine":4}' "UTF-16 column"
+# The fix inserts "t = " before t: byte 83 of the file, UTF-16 unit 80.
+expect_eq "$(jq -c '.runs[0].results[0].fixes[0].artifactChanges[0].replacements' unicode.sarif)" \
+  '[{"deletedRegion":{"charLength":0,"charOffset":80},"insertedContent":{"text":"t = "}}]' "UTF-16 fix offset"
 tl --format json src/unicode.cpp
 expect_eq "$(echo "$OUT" | jq -c '.findings[0] | [.column, .utf16_column]')" '[19,16]' "byte and UTF-16 columns"
 tl --format json src/discarded.cpp
