@@ -174,10 +174,11 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key) const {
                            (*Buffer)->getBuffer().end(), nullptr,
                            /*allow_exceptions=*/false);
   // A damaged or foreign entry is a miss; the unit's run rewrites it.
-  if (Entry.is_discarded() || !Entry.is_object() ||
-      Entry.value("key", "") != Key)
+  if (Entry.is_discarded() || !Entry.is_object())
     return std::nullopt;
   try {
+    if (Entry.at("key").get<std::string>() != Key)
+      return std::nullopt;
     for (const json &I : Entry.at("inputs"))
       if (!stampMatches(stampFromJson(I)))
         return std::nullopt;

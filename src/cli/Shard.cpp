@@ -115,12 +115,16 @@ readShardCosts(llvm::StringRef ReportPath) {
       !Doc["units"].is_array())
     return failure("--shard-costs '" + ReportPath +
                    "' is not a torchlint JSON report with units");
-  std::string Root = Doc.value("srcroot", "");
+  std::string Root = Doc.contains("srcroot") && Doc["srcroot"].is_string()
+                         ? Doc["srcroot"].get<std::string>()
+                         : "";
   std::map<std::string, double> Costs;
   for (const nlohmann::json &U : Doc["units"]) {
-    if (!U.is_object() || !U.contains("file") || !U["file"].is_string())
+    // A unit without a usable cost is a unit of unknown cost.
+    if (!U.is_object() || !U.contains("file") || !U["file"].is_string() ||
+        !U.contains("seconds") || !U["seconds"].is_number())
       continue;
-    double Seconds = U.value("seconds", 0.0);
+    double Seconds = U["seconds"].get<double>();
     if (Seconds > 0)
       Costs[relativeToRoot(U["file"].get<std::string>(), Root)] = Seconds;
   }

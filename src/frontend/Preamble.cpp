@@ -25,6 +25,7 @@
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <set>
 #include <thread>
 
@@ -251,6 +252,21 @@ static bool holdsLibTorch(llvm::StringRef Dir) {
   return false;
 }
 
+/// Path made absolute as the command Args sees it: relative to its
+/// -working-directory, else to this process's.
+static std::string absoluteFor(const std::vector<std::string> &Args,
+                               llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).startswith("-working-directory=")) {
+      fs::make_absolute(A.substr(strlen("-working-directory=")), Abs);
+      break;
+    }
+  fs::make_absolute(Abs);
+  path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
 /// Args without the project's own include folders (-I and -iquote folders
 /// that hold no LibTorch headers), which cannot change what LibTorch's
 /// headers mean unless LibTorch includes something from them; those folders
@@ -258,6 +274,7 @@ static bool holdsLibTorch(llvm::StringRef Dir) {
 static std::vector<std::string>
 withoutProjectFolders(const std::vector<std::string> &Args,
                       std::vector<std::string> &Dropped) {
+  auto Absolute = [&](llvm::StringRef Dir) { return absoluteFor(Args, Dir); };
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
@@ -272,11 +289,8 @@ withoutProjectFolders(const std::vector<std::string> &Args,
           Dir = A.drop_front(Flag.size()).str();
         break;
       }
-    if (Dir && !holdsLibTorch(*Dir)) {
-      llvm::SmallString<256> Abs(*Dir);
-      fs::make_absolute(Abs);
-      path::remove_dots(Abs, true);
-      Dropped.push_back(std::string(Abs));
+    if (Dir && !holdsLibTorch(Absolute(*Dir))) {
+      Dropped.push_back(Absolute(*Dir));
       I += Split;
       continue;
     }
@@ -483,9 +497,7 @@ obtainPreamble(const std::vector<std::string> &Args,
   // one of these flags only.
   std::string Target = Pch;
   for (const std::string &File : Read) {
-    llvm::SmallString<256> Abs(File);
-    fs::make_absolute(Abs);
-    path::remove_dots(Abs, true);
+    std::string Abs = absoluteFor(Args, File);
     for (const std::string &Dir : Dropped)
       if (llvm::StringRef(Abs).startswith(Dir + "/")) {
         if (Verbose && Target == Pch)

@@ -98,6 +98,19 @@ run --cache-size many src/a.cpp
 expect_rc 2
 expect_contains "$ERR" "torchlint: error: --cache-size 'many': expected a size such as 512M or 2G" "bad size"
 
+# A project folder that LibTorch's headers read from (here a forwarding
+# <typeinfo>) changes what the preamble means: it is kept for that exact flag
+# set, and units without the folder get their own.
+rm -rf "$CACHE"
+mkdir -p shadow
+printf '#pragma once\n#include_next <typeinfo>\n' >shadow/typeinfo
+run -v src/a.cpp -- $TORCH_FLAGS -I$WORK/shadow
+expect_rc 1
+expect_contains "$ERR" "torchlint: the preamble reads '$WORK/shadow/typeinfo' from the project folder '$WORK/shadow'; it serves units with these flags only" "shadowing folder"
+run -v src/a.cpp -- $TORCH_FLAGS -I$WORK/inc
+expect_eq "$(grep -c 'torchlint: building shared preamble' <<<"$ERR")" 1 "not shared with the shadowing flags"
+expect_eq "$(ls "$CACHE"/*.pch | wc -l)" 2 "one preamble per meaning"
+
 # A project preamble that cannot be built (a LibTorch header that does not
 # exist) is tried once: the other units use their own includes and say why.
 rm -rf "$CACHE"
