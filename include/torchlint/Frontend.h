@@ -162,9 +162,9 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
                         const Engine &Engine, const ParseOptions &Options,
                         FindingSink &Sink, clang::DiagnosticConsumer &Diags);
 
-/// The LibTorch includes of a whole project's shared preamble: the union of
-/// the leading LibTorch includes of Files, torch/torch.h and torch/script.h
-/// first, then the rest sorted.
+/// The LibTorch includes of a whole project's shared preamble: torch/torch.h
+/// and the union of the leading LibTorch includes of Files, torch/torch.h and
+/// torch/script.h first, then the rest sorted.
 std::vector<std::string>
 projectPreambleIncludes(const std::vector<std::string> &Files);
 

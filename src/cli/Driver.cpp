@@ -521,13 +521,15 @@ int run(Settings &S, const char *Argv0) {
     }
     UnitMemory = *Bytes;
   }
+  // Checked whether or not a result cache is used: a typo is a typo.
+  std::optional<uint64_t> ResultBytes = parseSize(S.ResultCacheSize);
+  if (!ResultBytes) {
+    error("--result-cache-size '" + S.ResultCacheSize +
+          "': expected a size such as 512M or 2G");
+    return ExitError;
+  }
   if (!S.ResultCacheDir.empty()) {
-    std::optional<uint64_t> Bytes = parseSize(S.ResultCacheSize);
-    if (!Bytes) {
-      error("--result-cache-size '" + S.ResultCacheSize +
-            "': expected a size such as 512M or 2G");
-      return ExitError;
-    }
+    std::optional<uint64_t> Bytes = ResultBytes;
     Job.ResultCacheDir = S.ResultCacheDir;
     Job.ResultCacheBytes = *Bytes;
     Job.ToolId = toolIdentity();
@@ -564,9 +566,12 @@ int run(Settings &S, const char *Argv0) {
   for (const std::string &File : Inputs.Files) {
     auto Command = Resolver.commandFor(File);
     if (!Command) {
-      error(File + ": " + llvm::toString(Command.takeError()));
+      std::string Why = File + ": " + llvm::toString(Command.takeError());
+      error(Why);
       Failed = true;
+      // Not analysed like any unit that failed: listed in every report.
       TheAudit.FailedFiles.insert(File);
+      TheAudit.Summary.Failures.push_back({File, Why});
       continue;
     }
     if (S.Verbose) {

@@ -174,7 +174,7 @@ static std::string resultIdentity(const json &R) {
   json Key = {R.value("ruleId", ""), R.value("partialFingerprints", json()),
               R.value("locations", json()),
               R.value("message", json::object()).value("text", "")};
-  return Key.dump();
+  return Key.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 llvm::Expected<std::string>
@@ -239,7 +239,7 @@ mergeSarifReports(const std::vector<std::string> &Paths,
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Merged}}};
-  return Doc.dump(2) + "\n";
+  return dumpJson(Doc);
 }
 
 } // namespace torchlint

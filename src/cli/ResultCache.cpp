@@ -213,7 +213,7 @@ void ResultCache::store(llvm::StringRef Key, const UnitResult &R) const {
     return;
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Entry.dump();
+    OS << Entry.dump(-1, ' ', false, json::error_handler_t::replace);
     OS.close();
     if (OS.has_error()) {
       OS.clear_error();

@@ -12,6 +12,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -192,6 +194,40 @@ private:
 
 } // namespace
 
+/// The folders whose change could make a header the unit did not find
+/// appear, so that the result cache notices it: for each missing header
+/// and each folder it was searched in (the command's include folders,
+/// the system's, and the folders of the user's files, which quoted includes
+/// search), the deepest folder of its path that exists now. A folder's time
+/// changes when an entry is added to it.
+static std::vector<std::string>
+missingHeaderFolders(llvm::StringRef File,
+                     const std::vector<std::string> &Command,
+                     const std::vector<std::string> &Missing,
+                     const std::vector<InputStamp> &Read) {
+  if (Missing.empty())
+    return {};
+  std::vector<std::string> Roots = includeDirsOf(Command);
+  Roots.insert(Roots.end(), {"/usr/include", "/usr/local/include"});
+  Roots.push_back(llvm::sys::path::parent_path(File).str());
+  for (const InputStamp &S : Read)
+    if (S.ByContent)
+      Roots.push_back(llvm::sys::path::parent_path(S.Path).str());
+  std::set<std::string> Out;
+  for (const std::string &Name : Missing)
+    for (const std::string &Root : Roots) {
+      llvm::SmallString<256> P(Root);
+      llvm::sys::path::append(P, Name);
+      llvm::StringRef Dir = llvm::sys::path::parent_path(P);
+      while (!Dir.empty() && !llvm::sys::fs::is_directory(Dir) &&
+             Dir.size() > Root.size())
+        Dir = llvm::sys::path::parent_path(Dir);
+      if (llvm::sys::fs::is_directory(Dir))
+        Out.insert(Dir.str());
+    }
+  return {Out.begin(), Out.end()};
+}
+
 UnitResult runUnit(llvm::StringRef File,
                    const std::vector<std::string> &Command, const UnitJob &Job,
                    ConfigProvider &Configs) {
@@ -246,11 +282,13 @@ UnitResult runUnit(llvm::StringRef File,
   Result.Analysed = Out.Failure.empty();
   Result.Failure = Out.Failure;
   Result.Seconds = Out.TotalSeconds;
-  // A unit that failed, or was analysed without a missing header (which may
-  // appear later), is analysed again next time.
-  if (CacheKey && Result.Analysed && Out.MissingHeaders.empty()) {
+  // A unit that failed is analysed again next time.
+  if (CacheKey && Result.Analysed) {
     if (!Out.PreamblePath.empty())
       Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));
+    for (const std::string &Dir :
+         missingHeaderFolders(File, Command, Out.MissingHeaders, Result.Inputs))
+      Result.Inputs.push_back(stampOf(Dir, /*ByContent=*/false));
     ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes)
         .store(*CacheKey, Result);
   }

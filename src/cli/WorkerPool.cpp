@@ -89,7 +89,9 @@ std::string readAll(llvm::StringRef Path) {
     ::close(Log);
   }
   UnitResult R = Work(W.Index);
-  std::string Text = unitResultToJson(R).dump();
+  // Source lines in findings need not be UTF-8 (Latin-1 comments).
+  std::string Text = unitResultToJson(R).dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::error_code EC;
   {
     llvm::raw_fd_ostream OS(W.ResultPath, EC);

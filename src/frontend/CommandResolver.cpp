@@ -4,7 +4,11 @@
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 namespace torchlint {
 
@@ -21,6 +25,58 @@ CommandResolver::CommandResolver(
     : BuildPath(std::move(BuildPath)), FixedFlags(std::move(FixedFlags)),
       Torch(std::move(Torch)) {}
 
+/// The database's text with every relative "directory" made absolute
+/// against the database's folder, or none when there is none to change.
+/// Clang keys such entries by a relative path that no file matches, but
+/// hand-written and sandboxed-build databases say "." or "..".
+static std::optional<std::string>
+withAbsoluteDirectories(llvm::StringRef File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return std::nullopt;
+  // A first look at the text, so that the usual database (every directory
+  // absolute) is not parsed twice.
+  static constexpr llvm::StringLiteral Key = "\"directory\"";
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  bool MaybeRelative = false;
+  for (size_t At = Text.find(Key);
+       At != llvm::StringRef::npos && !MaybeRelative;
+       At = Text.find(Key, At + Key.size())) {
+    llvm::StringRef Rest = Text.substr(At + Key.size()).ltrim();
+    if (Rest.consume_front(":")) {
+      Rest = Rest.ltrim();
+      MaybeRelative = Rest.consume_front("\"") && !Rest.startswith("/");
+    }
+  }
+  if (!MaybeRelative)
+    return std::nullopt;
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
+  if (!Doc) {
+    // Clang's own parse says what is wrong.
+    llvm::consumeError(Doc.takeError());
+    return std::nullopt;
+  }
+  llvm::SmallString<256> Folder(path::parent_path(File));
+  fs::make_absolute(Folder);
+  bool Changed = false;
+  if (llvm::json::Array *Entries = Doc->getAsArray())
+    for (llvm::json::Value &Entry : *Entries) {
+      llvm::json::Object *Fields = Entry.getAsObject();
+      std::optional<llvm::StringRef> Dir =
+          Fields ? Fields->getString("directory") : std::nullopt;
+      if (!Dir || path::is_absolute(*Dir))
+        continue;
+      llvm::SmallString<256> Abs(Folder);
+      path::append(Abs, *Dir);
+      path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      (*Fields)["directory"] = std::string(Abs);
+      Changed = true;
+    }
+  if (!Changed)
+    return std::nullopt;
+  return llvm::formatv("{0}", *Doc).str();
+}
+
 /// Loads compile_commands.json from a directory or names the file itself.
 static llvm::Expected<std::unique_ptr<CompilationDatabase>>
 loadJson(llvm::StringRef Where) {
@@ -32,15 +88,28 @@ loadJson(llvm::StringRef Where) {
                                    "no compile_commands.json in '%s'",
                                    Where.str().c_str());
   std::string Error;
-  auto DB = JSONCompilationDatabase::loadFromFile(
-      File, Error, JSONCommandLineSyntax::AutoDetect);
+  std::unique_ptr<JSONCompilationDatabase> DB;
+  if (std::optional<std::string> Fixed = withAbsoluteDirectories(File))
+    DB = JSONCompilationDatabase::loadFromBuffer(
+        *Fixed, Error, JSONCommandLineSyntax::AutoDetect);
+  else
+    DB = JSONCompilationDatabase::loadFromFile(
+        File, Error, JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return llvm::createStringError(std::errc::invalid_argument,
                                    "cannot load '%s': %s", File.c_str(),
                                    Error.c_str());
-  // Headers and files added since the last configure get the command of
-  // the most similar file, as clang-tidy does.
-  return clang::tooling::inferMissingCompileCommands(std::move(DB));
+  // With no entry there is no command to give any file, nor one to infer.
+  if (DB->getAllFiles().empty())
+    return llvm::createStringError(std::errc::invalid_argument,
+                                   "'%s' lists no compile commands",
+                                   File.c_str());
+  // Flags in response files (@file, relative to each command's directory)
+  // are read as the compiler would. Headers and files added since the last
+  // configure get the command of the most similar file, as clang-tidy does.
+  return clang::tooling::inferMissingCompileCommands(
+      clang::tooling::expandResponseFiles(std::move(DB),
+                                          llvm::vfs::getRealFileSystem()));
 }
 
 llvm::Error CommandResolver::init() {

@@ -41,7 +41,11 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
   for (const std::string &Input : Inputs) {
     fs::file_status Status;
     if (std::error_code EC = fs::status(Input, Status)) {
-      Out.Errors.push_back("cannot read '" + Input + "': " + EC.message());
+      // "No such file" for a name that ls lists: say it is a link.
+      bool Dangling = EC == std::errc::no_such_file_or_directory &&
+                      fs::is_symlink_file(Input);
+      Out.Errors.push_back("cannot read '" + Input + "': " + EC.message() +
+                           (Dangling ? " (a dangling symbolic link)" : ""));
       continue;
     }
     if (fs::is_regular_file(Status)) {
@@ -52,23 +56,56 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
       Out.Errors.push_back("'" + Input + "' is not a file or directory");
       continue;
     }
-    size_t Before = Out.Files.size();
+    // Folders entered, by real path: a link back up (a loop) or a second
+    // link to one folder adds nothing, and following it would never end. A
+    // link into the input is not followed: its folder is walked under its
+    // own name, whatever order the links are read in.
+    std::set<std::string> Walked;
+    std::string Inside; // The input's real path and a slash.
+    llvm::SmallString<256> Real;
+    if (!fs::real_path(Input, Real)) {
+      Walked.insert(std::string(Real));
+      Inside = std::string(Real) + "/";
+    }
+    // Found, not added: sources another input named too are analysed once.
+    bool FoundSource = false;
     std::error_code EC;
     for (fs::recursive_directory_iterator It(Input, EC), End; It != End && !EC;
          It.increment(EC)) {
       llvm::StringRef Name = path::filename(It->path());
-      if (It->type() == fs::file_type::directory_file) {
-        if (isSkippedDirectory(Name))
+      // The walk follows links: look at what it would enter.
+      bool Link = It->type() == fs::file_type::symlink_file;
+      fs::file_type Type = It->type();
+      if (Link)
+        if (llvm::ErrorOr<fs::basic_file_status> Target = It->status())
+          Type = Target->type();
+      if (Type == fs::file_type::directory_file) {
+        bool Known = !fs::real_path(It->path(), Real) &&
+                     ((Link && !Inside.empty() && Real.startswith(Inside)) ||
+                      !Walked.insert(std::string(Real)).second);
+        if (isSkippedDirectory(Name) || Known) {
           It.no_push();
+          continue;
+        }
+        // The walk passes over a folder it cannot open without a word.
+        std::error_code OpenEC;
+        fs::directory_iterator Probe(It->path(), OpenEC);
+        if (OpenEC) {
+          Out.Errors.push_back("cannot read directory '" + It->path() +
+                               "': " + OpenEC.message());
+          It.no_push();
+        }
         continue;
       }
-      if (isCppSource(It->path()))
+      if (isCppSource(It->path())) {
+        FoundSource = true;
         Add(It->path());
+      }
     }
     if (EC)
       Out.Errors.push_back("cannot read directory '" + Input +
                            "': " + EC.message());
-    else if (Out.Files.size() == Before)
+    else if (!FoundSource)
       Out.Errors.push_back("directory '" + Input +
                            "' contains no C++ sources (.cpp, .cc, .cxx, .cu)");
   }

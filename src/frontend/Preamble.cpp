@@ -533,6 +533,10 @@ projectPreambleIncludes(const std::vector<std::string> &Files) {
     for (std::string &Inc : leadingTorchIncludes((*Buffer)->getBuffer()))
       All.insert(std::move(Inc));
   }
+  // torch/torch.h always: files that reach LibTorch only through the
+  // project's headers name nothing at their heads, and it is the umbrella
+  // those headers almost always include.
+  All.insert("#include <torch/torch.h>");
   std::vector<std::string> Out;
   for (const char *First :
        {"#include <torch/torch.h>", "#include <torch/script.h>"})

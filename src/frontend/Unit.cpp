@@ -240,7 +240,7 @@ static std::string unusableContent(llvm::StringRef File,
   if (!Buffer)
     return "cannot read '" + File.str() + "': " + Buffer.getError().message();
   llvm::StringRef Text = (*Buffer)->getBuffer();
-  if (Text.take_front(8192).contains('\0'))
+  if (Text.contains('\0'))
     return "'" + File.str() + "' is not C++ source (it contains binary data)";
   if (Text.trim().empty())
     return "'" + File.str() + "' is empty; there is nothing to analyse";

@@ -153,7 +153,7 @@ llvm::Error writeBaseline(llvm::StringRef Path,
   llvm::raw_fd_ostream OS(Path, EC);
   if (EC)
     return failure("cannot write baseline '" + Path + "': " + EC.message());
-  OS << Doc.dump(2) << "\n";
+  OS << Doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
   return llvm::Error::success();
 }
 
@@ -276,7 +276,7 @@ std::string LineFilter::toJson() const {
     }
     Doc.push_back(Entry);
   }
-  return Doc.dump();
+  return Doc.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 bool LineFilter::contains(llvm::StringRef File, unsigned Line) const {

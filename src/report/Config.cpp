@@ -3,6 +3,7 @@
 #include "report/Config.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -55,6 +56,19 @@ std::optional<std::string> globsText(yaml::Node *N) {
     if (auto T = scalarText(&Item))
       Out += (Out.empty() ? "" : ",") + *T;
   return Out;
+}
+
+/// The top-level keys of .clang-tidy files, in every clang-tidy version.
+bool isTidyKey(llvm::StringRef Key) {
+  return llvm::StringSwitch<bool>(Key)
+      .Cases("Checks", "WarningsAsErrors", "HeaderFilterRegex",
+             "ExcludeHeaderFilterRegex", "SystemHeaders", true)
+      .Cases("HeaderFileExtensions", "ImplementationFileExtensions", true)
+      .Cases("FormatStyle", "User", "CheckOptions", "InheritParentConfig",
+             "UseColor", true)
+      .Cases("ExtraArgs", "ExtraArgsBefore", "RemovedArgs", true)
+      .Cases("CustomChecks", "AnalyzeTemporaryDtors", true)
+      .Default(false);
 }
 
 /// clang-tidy writes multi-line glob lists; newlines separate nothing.
@@ -139,14 +153,31 @@ llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
       } else if (!llvm::isa_and_nonnull<yaml::NullNode>(Value)) {
         return configError(Source, "CheckOptions must be a list or a map");
       }
-    } else {
+    } else if (isTidyKey(*Key)) {
       // Other clang-tidy keys (FormatStyle, User, ...) do not concern us, but
       // must still be valid YAML.
       KV.skip();
+    } else {
+      // A misspelt key ("Check:") would leave the file without effect and
+      // say nothing; clang-tidy rejects it too.
+      auto [Line, Column] =
+          SM.getLineAndColumn(KV.getKey()->getSourceRange().Start);
+      return configError(Source.str() + ":" + std::to_string(Line) + ":" +
+                             std::to_string(Column),
+                         "unknown key '" + *Key + "'");
     }
   }
   if (Stream.failed())
     return configError(Source, "invalid YAML: " + llvm::StringRef(Diag).trim());
+  // A severity torchlint does not know would silently keep the default.
+  for (const auto &[K, V] : Config.CheckOptions) {
+    llvm::StringRef Name(K);
+    std::string Level = llvm::StringRef(V).lower();
+    if (Name.startswith("torch-") && Name.endswith(".Severity") &&
+        Level != "error" && Level != "warning" && Level != "note")
+      return configError(Source, "CheckOptions: " + K + " is '" + V +
+                                     "'; expected error, warning or note");
+  }
   return Config;
 }
 

@@ -40,6 +40,10 @@ static bool overlaps(const PlainEdit &A, const PlainEdit &B) {
 }
 
 static std::string writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
+  // The rename below needs only the folder's permission; a file its owner
+  // made read-only must stay as it is.
+  if (std::error_code EC = fs::access(Path, fs::AccessMode::Write))
+    return "cannot write '" + Path.str() + "': " + EC.message();
   llvm::SmallString<256> Tmp;
   llvm::SmallString<256> Model(Path);
   Model += ".torchlint-%%%%%%";

@@ -112,6 +112,10 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   return R;
 }
 
+std::string dumpJson(const json &Doc) {
+  return Doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
 json shardToJson(const ShardInfo &S) {
   return {{"index", S.Index},
           {"count", S.Count},
@@ -153,7 +157,7 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
               {"units", Units}};
   if (Summary.Shard)
     Doc["shard"] = shardToJson(*Summary.Shard);
-  return Doc.dump(2) + "\n";
+  return dumpJson(Doc);
 }
 
 std::string uriEncodePath(llvm::StringRef Path) {
@@ -360,7 +364,7 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},
               {"runs", {Run}}};
-  return Doc.dump(2) + "\n";
+  return dumpJson(Doc);
 }
 
 namespace {

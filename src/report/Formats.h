@@ -68,6 +68,10 @@ nlohmann::json recordToJson(const FindingRecord &R);
 /// The inverse of recordToJson (worker results); fails on unknown rules.
 llvm::Expected<FindingRecord> recordFromJson(const nlohmann::json &J);
 
+/// A report document as text: indented, and with bytes that are not UTF-8
+/// (a Latin-1 comment on a finding's line) replaced, never an exception.
+std::string dumpJson(const nlohmann::json &Doc);
+
 /// A shard's identity as the JSON report and SARIF's run properties hold it.
 nlohmann::json shardToJson(const ShardInfo &S);
 

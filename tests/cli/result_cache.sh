@@ -88,9 +88,29 @@ expect_eq "$(find "$RC_DIR" -name '*.tmp-*' | wc -l)" 0 "no temporary left"
 tl --result-cache "$RC_DIR" --format json -o p3.json discarded.cpp two_moves.cpp clean.cpp
 expect_eq "$(cached_units p3.json)" "clean.cpp discarded.cpp two_moves.cpp" "after concurrent runs"
 
+# A header that is missing today (a dependency not installed) may appear:
+# the unit is cached, and creating the header is a miss.
+mkdir -p dep && cat >dep/uses_dep.cpp <<'CPP'
+#include <torch/torch.h>
+#include "vendor/dep.h"
+int main() {
+  auto t = torch::ones({2});
+  t.cpu();
+}
+CPP
+tl --result-cache "$RC_DIR" --format json -o dep1.json dep/uses_dep.cpp
+expect_rc 1
+expect_contains "$ERR" "'vendor/dep.h' was not found; the file was analysed without it" "missing header note"
+tl --result-cache "$RC_DIR" --format json -o dep2.json dep/uses_dep.cpp
+expect_eq "$(cached_units dep2.json)" "uses_dep.cpp" "cached despite the missing header"
+mkdir -p dep/vendor && echo '#pragma once' >dep/vendor/dep.h
+tl --result-cache "$RC_DIR" --format json -o dep3.json dep/uses_dep.cpp
+expect_eq "$(cached_units dep3.json)" "" "the header appeared: analysed again"
+expect_eq "$(jq '.findings | length' dep3.json)" 1 "and still analysed"
+
 # The size bound: least recently used entries go first.
 tl --result-cache "$RC_DIR" --result-cache-size 1K -v -q discarded.cpp
-expect_contains "$ERR" "result cache: removed 3 least recently used entries to stay under 1K" "trim"
+expect_contains "$ERR" "result cache: removed 4 least recently used entries to stay under 1K" "trim"
 expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 0 "trimmed to the bound"
 tl --result-cache "$RC_DIR" --result-cache-size lots discarded.cpp
 expect_rc 2
