@@ -70,6 +70,8 @@ mkdir -p "$tmp/checkout/tests"
 ln -s "$root/bazel" "$tmp/checkout/bazel"
 cp -R "$here" "$ws"
 rm -f "$ws/run.sh" "$ws"/bazel-*
+# buggy/ builds the bundled example itself, not a copy kept in step by hand.
+cp "$root/examples/labels_on_cpu.cpp" "$ws/buggy/labels_on_cpu.cpp"
 
 failures=0
 fail() {
@@ -188,7 +190,7 @@ if command -v clang-apply-replacements-16 >/dev/null 2>&1; then
     grep -q "torch::kLong).to(device);" "$ws/buggy/labels_on_cpu.cpp" &&
     pass "clang-apply-replacements applies the exported fix from the workspace root" ||
     fail "clang-apply-replacements did not apply the fix"
-  cp "$here/buggy/labels_on_cpu.cpp" "$ws/buggy/labels_on_cpu.cpp"
+  cp "$root/examples/labels_on_cpu.cpp" "$ws/buggy/labels_on_cpu.cpp"
 fi
 
 # The reports merge into one SARIF run (bazel/README.md's command).
