@@ -37,6 +37,8 @@ namespace path = llvm::sys::path;
 std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
   std::vector<std::string> Out;
   bool InBlockComment = false;
+  std::string Guard;
+  bool GuardDefined = false;
   while (!Source.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Source) = Source.split('\n');
@@ -60,6 +62,18 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
     Line = Line.ltrim();
     if (Line.startswith("pragma"))
       continue;
+    // A header's include guard, "#ifndef G" then "#define G" and nothing
+    // else, means nothing to LibTorch; any other conditional stops the scan.
+    if (Guard.empty() && Out.empty() && Line.consume_front("ifndef")) {
+      Guard = Line.trim().str();
+      continue;
+    }
+    if (!Guard.empty() && !GuardDefined) {
+      if (!Line.consume_front("define") || Line.trim() != Guard)
+        return {};
+      GuardDefined = true;
+      continue;
+    }
     if (!Line.consume_front("include"))
       break;
     Line = Line.ltrim();

@@ -31,3 +31,29 @@ TEST(LeadingTorchIncludes, StopsAtCodeOrMacros) {
   EXPECT_EQ(leadingTorchIncludes(""), Lines{});
   EXPECT_EQ(leadingTorchIncludes("#include \"model.h\"\n"), Lines{});
 }
+
+TEST(LeadingTorchIncludes, LooksThroughAnIncludeGuard) {
+  // A header given as an input: the guard means nothing to LibTorch.
+  EXPECT_EQ(leadingTorchIncludes("// data.hpp\n"
+                                 "#ifndef DATA_HPP\n"
+                                 "#define DATA_HPP\n"
+                                 "\n"
+                                 "#include <vector>\n"
+                                 "#include <torch/torch.h>\n"
+                                 "struct Data {};\n"
+                                 "#endif\n"),
+            Lines{"#include <torch/torch.h>"});
+  // Anything else after #ifndef is a real condition: nothing is preloaded.
+  EXPECT_EQ(leadingTorchIncludes("#ifndef USE_TORCH\n"
+                                 "#include <torch/torch.h>\n"
+                                 "#endif\n"),
+            Lines{});
+  EXPECT_EQ(
+      leadingTorchIncludes("#ifndef G\n#define H\n#include <torch/torch.h>\n"),
+      Lines{});
+  // A guard after an include is no guard.
+  EXPECT_EQ(leadingTorchIncludes("#include <torch/torch.h>\n"
+                                 "#ifndef X\n#define X\n"
+                                 "#include <torch/script.h>\n"),
+            Lines{"#include <torch/torch.h>"});
+}
