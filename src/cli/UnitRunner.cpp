@@ -200,18 +200,19 @@ private:
 /// the system's, and the folders of the user's files, which quoted includes
 /// search), the deepest folder of its path that exists now. A folder's time
 /// changes when an entry is added to it.
-static std::vector<std::string>
-missingHeaderFolders(llvm::StringRef File,
-                     const std::vector<std::string> &Command,
-                     const std::vector<std::string> &Missing,
-                     const std::vector<InputStamp> &Read) {
+static std::vector<std::string> missingHeaderFolders(
+    llvm::StringRef File, const std::vector<std::string> &Command,
+    const std::vector<std::string> &Missing,
+    const std::vector<InputStamp> &Read, llvm::StringRef PreambleDir) {
   if (Missing.empty())
     return {};
   std::vector<std::string> Roots = includeDirsOf(Command);
   Roots.insert(Roots.end(), {"/usr/include", "/usr/local/include"});
   Roots.push_back(llvm::sys::path::parent_path(File).str());
+  // The preamble's own header includes LibTorch only; its folder, where
+  // preambles come and go, is not one a missing header is looked up in.
   for (const InputStamp &S : Read)
-    if (S.ByContent)
+    if (S.ByContent && llvm::sys::path::parent_path(S.Path) != PreambleDir)
       Roots.push_back(llvm::sys::path::parent_path(S.Path).str());
   std::set<std::string> Out;
   for (const std::string &Name : Missing)
@@ -287,7 +288,8 @@ UnitResult runUnit(llvm::StringRef File,
     if (!Out.PreamblePath.empty())
       Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));
     for (const std::string &Dir :
-         missingHeaderFolders(File, Command, Out.MissingHeaders, Result.Inputs))
+         missingHeaderFolders(File, Command, Out.MissingHeaders, Result.Inputs,
+                              llvm::sys::path::parent_path(Out.PreamblePath)))
       Result.Inputs.push_back(stampOf(Dir, /*ByContent=*/false));
     ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes)
         .store(*CacheKey, Result);

@@ -103,6 +103,11 @@ expect_rc 1
 expect_contains "$ERR" "'vendor/dep.h' was not found; the file was analysed without it" "missing header note"
 tl --result-cache "$RC_DIR" --format json -o dep2.json dep/uses_dep.cpp
 expect_eq "$(cached_units dep2.json)" "uses_dep.cpp" "cached despite the missing header"
+# Preambles coming and going in the preamble folder (another project's run)
+# change nothing a missing header could be found in.
+touch "$TL_CACHE/unrelated-$$.used" && rm "$TL_CACHE/unrelated-$$.used"
+tl --result-cache "$RC_DIR" --format json -o dep2b.json dep/uses_dep.cpp
+expect_eq "$(cached_units dep2b.json)" "uses_dep.cpp" "the preamble folder is not a place to look"
 mkdir -p dep/vendor && echo '#pragma once' >dep/vendor/dep.h
 tl --result-cache "$RC_DIR" --format json -o dep3.json dep/uses_dep.cpp
 expect_eq "$(cached_units dep3.json)" "" "the header appeared: analysed again"
