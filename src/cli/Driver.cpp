@@ -529,9 +529,8 @@ int run(Settings &S, const char *Argv0) {
     return ExitError;
   }
   if (!S.ResultCacheDir.empty()) {
-    std::optional<uint64_t> Bytes = ResultBytes;
     Job.ResultCacheDir = S.ResultCacheDir;
-    Job.ResultCacheBytes = *Bytes;
+    Job.ResultCacheBytes = *ResultBytes;
     Job.ToolId = toolIdentity();
   }
   Job.Color =
