@@ -70,9 +70,12 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs);
 /// True for files named like C++ headers (.h, .hpp, .hh, .hxx, .cuh, ...).
 bool isHeaderPath(llvm::StringRef File);
 
-/// The include folders a compile command names (-I, -isystem, -iquote,
-/// -idirafter), in the order they appear.
-std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args);
+/// The include folders a compile command names with the given flags (by
+/// default -I, -isystem, -iquote, -idirafter), in the order they appear.
+std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args,
+                                       llvm::ArrayRef<llvm::StringRef> Flags = {
+                                           "-isystem", "-iquote", "-idirafter",
+                                           "-I"});
 
 /// True when one of the include folders in Flags holds torch/torch.h.
 bool reachesTorchHeaders(llvm::ArrayRef<std::string> Flags);

@@ -215,11 +215,12 @@ bool isHeaderPath(llvm::StringRef File) {
          Ext == ".h++" || Ext == ".cuh" || Ext == ".inl" || Ext == ".ipp";
 }
 
-std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args) {
+std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args,
+                                       llvm::ArrayRef<llvm::StringRef> Flags) {
   std::vector<std::string> Dirs;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
-    for (llvm::StringRef Flag : {"-isystem", "-iquote", "-idirafter", "-I"})
+    for (llvm::StringRef Flag : Flags)
       if (A.startswith(Flag)) {
         if (A == Flag && I + 1 < Args.size())
           Dirs.push_back(Args[++I]);

@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -33,6 +34,32 @@ namespace torchlint {
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
+
+namespace {
+/// One #include line: the name and whether it was written with quotes.
+struct IncludeLine {
+  std::string Name;
+  bool Quoted;
+};
+} // namespace
+
+/// The include a directive names (Directive follows the '#'), or none when
+/// it is not an #include of a "name" or <name>.
+static std::optional<IncludeLine> includeDirective(llvm::StringRef Directive) {
+  if (!Directive.consume_front("include"))
+    return std::nullopt;
+  Directive = Directive.ltrim();
+  if (Directive.size() < 2 || (Directive[0] != '<' && Directive[0] != '"'))
+    return std::nullopt;
+  char Close = Directive[0] == '<' ? '>' : '"';
+  return IncludeLine{Directive.drop_front().split(Close).first.str(),
+                     Close == '"'};
+}
+
+static bool isLibTorchInclude(llvm::StringRef Name) {
+  return Name.startswith("torch/") || Name.startswith("ATen/") ||
+         Name.startswith("c10/");
+}
 
 std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
   std::vector<std::string> Out;
@@ -74,27 +101,14 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
       GuardDefined = true;
       continue;
     }
-    if (!Line.consume_front("include"))
+    std::optional<IncludeLine> Inc = includeDirective(Line);
+    if (!Inc)
       break;
-    Line = Line.ltrim();
-    if (Line.size() < 2 || (Line[0] != '<' && Line[0] != '"'))
-      break;
-    char Close = Line[0] == '<' ? '>' : '"';
-    llvm::StringRef Name = Line.drop_front().split(Close).first;
-    if (Name.startswith("torch/") || Name.startswith("ATen/") ||
-        Name.startswith("c10/"))
-      Out.push_back("#include <" + Name.str() + ">");
+    if (isLibTorchInclude(Inc->Name))
+      Out.push_back("#include <" + Inc->Name + ">");
   }
   return Out;
 }
-
-namespace {
-/// One #include line: the name and whether it was written with quotes.
-struct IncludeLine {
-  std::string Name;
-  bool Quoted;
-};
-} // namespace
 
 /// Every #include line of Source, wherever it is.
 static std::vector<IncludeLine> includeLines(llvm::StringRef Source) {
@@ -105,37 +119,17 @@ static std::vector<IncludeLine> includeLines(llvm::StringRef Source) {
     Line = Line.ltrim();
     if (!Line.consume_front("#"))
       continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("include"))
-      continue;
-    Line = Line.ltrim();
-    if (Line.size() < 2 || (Line[0] != '<' && Line[0] != '"'))
-      continue;
-    char Close = Line[0] == '<' ? '>' : '"';
-    Out.push_back({Line.drop_front().split(Close).first.str(), Close == '"'});
+    if (std::optional<IncludeLine> Inc = includeDirective(Line.ltrim()))
+      Out.push_back(std::move(*Inc));
   }
   return Out;
-}
-
-static bool isLibTorchInclude(llvm::StringRef Name) {
-  return Name.startswith("torch/") || Name.startswith("ATen/") ||
-         Name.startswith("c10/");
 }
 
 bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
                                 const std::vector<std::string> &Args) {
   // The project's folders: -I and -iquote, not system folders, whose
   // headers are not the project's.
-  std::vector<std::string> Folders;
-  for (size_t I = 0; I + 1 < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    for (llvm::StringRef Flag : {"-iquote", "-I"})
-      if (A.startswith(Flag)) {
-        Folders.push_back(A == Flag ? Args[++I]
-                                    : A.drop_front(Flag.size()).str());
-        break;
-      }
-  }
+  std::vector<std::string> Folders = includeDirsOf(Args, {"-iquote", "-I"});
   std::set<std::string> Seen;
   std::vector<std::pair<std::string, std::string>> Work = {
       {File.str(), Source.str()}};
