@@ -122,6 +122,10 @@ public:
   virtual ~FindingSink() = default;
   virtual void consume(const std::vector<Finding> &Findings,
                        clang::CompilerInstance &CI) = 0;
+  /// Called once the whole unit was read, before consume() and also when
+  /// compile errors keep the engine from running: every file the unit read
+  /// is then in CI's SourceManager.
+  virtual void unitRead(clang::CompilerInstance &CI) {}
 };
 
 /// How one unit went.
@@ -130,6 +134,9 @@ struct UnitOutcome {
   unsigned Findings = 0;      ///< Findings handed to the sink.
   unsigned CompileErrors = 0; ///< Errors clang reported (not ignored ones).
   std::vector<std::string> MissingHeaders; ///< Skipped non-LibTorch includes.
+  /// Those of MissingHeaders named only in <...>, which the includer's own
+  /// folder cannot provide.
+  std::vector<std::string> MissingAngledOnly;
   bool MissingLibTorch = false;
   /// The first LibTorch include that was not found ("c10/cuda/...").
   std::string MissingLibTorchHeader;

@@ -66,14 +66,17 @@ public:
       }
       emit(F, effectiveSeverity(*F.Rule, Config), CI);
     }
-    if (!Job.ResultCacheDir.empty())
-      recordInputs(CI);
   }
 
-private:
-  /// Every file the preprocessor read, for the result cache: the user's
-  /// files by content, system and LibTorch headers by size and time.
-  void recordInputs(CompilerInstance &CI) {
+  /// Records every file the preprocessor read, for the result cache: the
+  /// user's files by content, system and LibTorch headers by size and time.
+  /// A unit that does not compile records them too: its failure is as
+  /// reusable as findings are.
+  void unitRead(CompilerInstance &CI) override {
+    if (Job.ResultCacheDir.empty())
+      return;
+    // A stale preamble makes the unit run twice; the last run counts.
+    Result.Inputs.clear();
     SourceManager &SM = CI.getSourceManager();
     HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
     std::set<std::string> Done;
@@ -196,27 +199,34 @@ private:
 
 /// The folders whose change could make a header the unit did not find
 /// appear, so that the result cache notices it: for each missing header
-/// and each folder it was searched in (the command's include folders,
-/// the system's, and the folders of the user's files, which quoted includes
-/// search), the deepest folder of its path that exists now. A folder's time
-/// changes when an entry is added to it.
+/// and each folder it was searched in (the command's include folders and
+/// the system's; for a quoted include also the folders of the user's files),
+/// the deepest folder of its path that exists now. A folder's time changes
+/// when an entry is added to it; reports written next to the sources do not
+/// invalidate a unit that only misses <opencv2/...>.
 static std::vector<std::string> missingHeaderFolders(
     llvm::StringRef File, const std::vector<std::string> &Command,
-    const std::vector<std::string> &Missing,
-    const std::vector<InputStamp> &Read, llvm::StringRef PreambleDir) {
+    const UnitOutcome &Out, const std::vector<InputStamp> &Read) {
+  std::vector<std::string> Missing = Out.MissingHeaders;
+  if (!Out.MissingLibTorchHeader.empty())
+    Missing.push_back(Out.MissingLibTorchHeader);
   if (Missing.empty())
     return {};
-  std::vector<std::string> Roots = includeDirsOf(Command);
-  Roots.insert(Roots.end(), {"/usr/include", "/usr/local/include"});
-  Roots.push_back(llvm::sys::path::parent_path(File).str());
+  std::vector<std::string> Angled = includeDirsOf(Command);
+  Angled.insert(Angled.end(), {"/usr/include", "/usr/local/include"});
+  std::vector<std::string> Quoted = Angled;
+  Quoted.push_back(llvm::sys::path::parent_path(File).str());
   // The preamble's own header includes LibTorch only; its folder, where
   // preambles come and go, is not one a missing header is looked up in.
+  llvm::StringRef PreambleDir = llvm::sys::path::parent_path(Out.PreamblePath);
   for (const InputStamp &S : Read)
     if (S.ByContent && llvm::sys::path::parent_path(S.Path) != PreambleDir)
-      Roots.push_back(llvm::sys::path::parent_path(S.Path).str());
-  std::set<std::string> Out;
-  for (const std::string &Name : Missing)
-    for (const std::string &Root : Roots) {
+      Quoted.push_back(llvm::sys::path::parent_path(S.Path).str());
+  std::set<std::string> Folders;
+  for (const std::string &Name : Missing) {
+    bool AngledOnly = Name == Out.MissingLibTorchHeader ||
+                      llvm::is_contained(Out.MissingAngledOnly, Name);
+    for (const std::string &Root : AngledOnly ? Angled : Quoted) {
       llvm::SmallString<256> P(Root);
       llvm::sys::path::append(P, Name);
       llvm::StringRef Dir = llvm::sys::path::parent_path(P);
@@ -224,9 +234,10 @@ static std::vector<std::string> missingHeaderFolders(
              Dir.size() > Root.size())
         Dir = llvm::sys::path::parent_path(Dir);
       if (llvm::sys::fs::is_directory(Dir))
-        Out.insert(Dir.str());
+        Folders.insert(Dir.str());
     }
-  return {Out.begin(), Out.end()};
+  }
+  return {Folders.begin(), Folders.end()};
 }
 
 UnitResult runUnit(llvm::StringRef File,
@@ -283,13 +294,16 @@ UnitResult runUnit(llvm::StringRef File,
   Result.Analysed = Out.Failure.empty();
   Result.Failure = Out.Failure;
   Result.Seconds = Out.TotalSeconds;
-  // A unit that failed is analysed again next time.
-  if (CacheKey && Result.Analysed) {
+  // Findings, compile errors and LibTorch headers that are not there depend
+  // only on the files read and the folders searched, so they are reused; a
+  // unit clang could not process at all is tried again next time.
+  bool Reusable = Result.Analysed || Out.CompileErrors > 0 ||
+                  Out.MissingLibTorch;
+  if (CacheKey && Reusable && !Result.Inputs.empty()) {
     if (!Out.PreamblePath.empty())
       Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));
     for (const std::string &Dir :
-         missingHeaderFolders(File, Command, Out.MissingHeaders, Result.Inputs,
-                              llvm::sys::path::parent_path(Out.PreamblePath)))
+         missingHeaderFolders(File, Command, Out, Result.Inputs))
       Result.Inputs.push_back(stampOf(Dir, /*ByContent=*/false));
     ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes)
         .store(*CacheKey, Result);

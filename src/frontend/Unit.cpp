@@ -85,8 +85,26 @@ public:
     return true;
   }
 
+  // Runs after FileNotFound for the same directive.
+  void InclusionDirective(SourceLocation, const Token &, llvm::StringRef Name,
+                          bool IsAngled, CharSourceRange, OptionalFileEntryRef
+                          File, llvm::StringRef, llvm::StringRef,
+                          const Module *, SrcMgr::CharacteristicKind) override {
+    if (File || !llvm::is_contained(State.Outcome.MissingHeaders, Name))
+      return;
+    std::vector<std::string> &Angled = State.Outcome.MissingAngledOnly;
+    if (!IsAngled)
+      QuotedMissing.insert(Name.str());
+    if (IsAngled && !QuotedMissing.count(Name.str()) &&
+        !llvm::is_contained(Angled, Name))
+      Angled.push_back(Name.str());
+    else if (!IsAngled)
+      llvm::erase_value(Angled, Name.str());
+  }
+
 private:
   UnitState &State;
+  std::set<std::string> QuotedMissing;
 };
 
 /// Forwards diagnostics to the host's consumer, except compiler errors that a
@@ -175,6 +193,7 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Sink.unitRead(CI);
     if (State.Outcome.MissingLibTorch ||
         (CI.getDiagnostics().hasFatalErrorOccurred() && !State.Lenient()) ||
         (State.Outcome.CompileErrors > 0 && !State.Lenient()))

@@ -17,28 +17,34 @@ tl --result-cache "$RC_DIR" --format json -o cold.json .
 expect_rc 2 # broken.cpp does not compile
 expect_eq "$(cached_units cold.json)" "" "cold run: nothing from the cache"
 expect_eq "$(jq ".summary.findings" cold.json)" 4 "cold findings"
-# One entry per analysed unit; the failed unit is not stored.
-expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 4 "entries stored"
+# One entry per unit: a compile error depends only on the files read, so the
+# failed unit is stored too.
+expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 5 "entries stored"
 
 tl --result-cache "$RC_DIR" --format json -o warm.json .
 expect_rc 2
 expect_eq "$(cached_units warm.json)" \
-  "clean.cpp discarded.cpp two_moves.cpp uses_helper.cpp" "re-run: every analysed unit hits"
+  "broken.cpp clean.cpp discarded.cpp two_moves.cpp uses_helper.cpp" "re-run: every unit hits"
 expect_eq "$(jq -c '.findings' warm.json)" "$(jq -c '.findings' cold.json)" \
   "findings of a re-run"
 expect_eq "$(jq -c '.summary | del(.seconds)' warm.json)" \
   "$(jq -c '.summary | del(.seconds)' cold.json)" "summary of a re-run"
-expect_contains "$ERR" "(4 from the result cache)" "summary line"
+expect_contains "$ERR" "(5 from the result cache)" "summary line"
+# A failure from the cache says what the parse said, and still fails the run.
+expect_eq "$(jq -c '.summary.failures' warm.json)" "$(jq -c '.summary.failures' cold.json)" \
+  "failure of a re-run"
+expect_contains "$OUT" "broken.cpp:7:10: error: use of undeclared identifier 'undeclared_name'" \
+  "the compile error is shown again"
 # The text of a hit is clang's text of the original run.
 expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "hit text"
 # A hit keeps the unit's original cost, which --shard-costs balances by.
-expect_eq "$(jq '[.units[] | select(.cached and .seconds > 0)] | length' warm.json)" 4 \
+expect_eq "$(jq '[.units[] | select(.cached and .seconds > 0)] | length' warm.json)" 5 \
   "costs kept on hits"
 
 # A header changes: only the unit that includes it runs again.
 echo "// a comment that changes helper.h" >>helper.h
 tl --result-cache "$RC_DIR" --format json -o header.json .
-expect_eq "$(cached_units header.json)" "clean.cpp discarded.cpp two_moves.cpp" \
+expect_eq "$(cached_units header.json)" "broken.cpp clean.cpp discarded.cpp two_moves.cpp" \
   "after a header edit"
 expect_eq "$(jq -c '.findings' header.json)" "$(jq -c '.findings' cold.json)" \
   "findings after a comment edit"
@@ -46,10 +52,19 @@ expect_eq "$(jq -c '.findings' header.json)" "$(jq -c '.findings' cold.json)" \
 # A NOLINT added to one source: that unit runs again and its finding goes.
 sed -i 's|t.to(torch::kCPU);|t.to(torch::kCPU);  // NOLINT(torch-discarded-move)|' discarded.cpp
 tl --result-cache "$RC_DIR" --format json -o nolint.json .
-expect_eq "$(cached_units nolint.json)" "clean.cpp two_moves.cpp uses_helper.cpp" \
+expect_eq "$(cached_units nolint.json)" "broken.cpp clean.cpp two_moves.cpp uses_helper.cpp" \
   "after a source edit"
 expect_eq "$(jq ".summary.findings" nolint.json)" 3 "the suppressed finding is gone"
 expect_eq "$(jq '.summary.suppressed' nolint.json)" 1 "and counted as suppressed"
+
+# The broken unit is fixed: it is analysed again, and its finding appears.
+sed -i 's|return undeclared_name;|return 0;|' broken.cpp
+tl --result-cache "$RC_DIR" --format json -o repaired.json .
+expect_eq "$(cached_units repaired.json)" "clean.cpp discarded.cpp two_moves.cpp uses_helper.cpp" \
+  "after the compile error is fixed"
+expect_eq "$(jq -c '.summary.failures' repaired.json)" "[]" "no failure left"
+expect_eq "$(jq '[.findings[] | select(.file | endswith("broken.cpp"))] | length' repaired.json)" 1 \
+  "the repaired unit's finding"
 
 # The rule configuration is part of the key: every unit runs again.
 printf 'Checks: "-torch-hardcoded-device"\n' >.clang-tidy
@@ -113,9 +128,49 @@ tl --result-cache "$RC_DIR" --format json -o dep3.json dep/uses_dep.cpp
 expect_eq "$(cached_units dep3.json)" "" "the header appeared: analysed again"
 expect_eq "$(jq '.findings | length' dep3.json)" 1 "and still analysed"
 
+# A header missing in <...> is looked up in the include folders only: a file
+# written beside the source (a report, an in-source build) is still a hit,
+# the header appearing in an include folder is a miss.
+mkdir -p ang/inc && cat >ang/uses_angled.cpp <<'CPP'
+#include <torch/torch.h>
+#include <vendor_ang/dep.h>
+int main() {
+  auto t = torch::ones({2});
+  t.cpu();
+}
+CPP
+tl --result-cache "$RC_DIR" --format json -o ang1.json ang/uses_angled.cpp -- -std=c++17 -Iang/inc
+expect_rc 1
+expect_contains "$ERR" "'vendor_ang/dep.h' was not found; the file was analysed without it" "missing angled header"
+echo 'build output' >ang/uses_angled.o
+tl --result-cache "$RC_DIR" --format json -o ang2.json ang/uses_angled.cpp -- -std=c++17 -Iang/inc
+expect_eq "$(cached_units ang2.json)" "uses_angled.cpp" "a file beside the source changes nothing"
+mkdir -p ang/inc/vendor_ang && echo '#pragma once' >ang/inc/vendor_ang/dep.h
+tl --result-cache "$RC_DIR" --format json -o ang3.json ang/uses_angled.cpp -- -std=c++17 -Iang/inc
+expect_eq "$(cached_units ang3.json)" "" "the header appeared in an include folder"
+expect_eq "$(jq '.findings | length' ang3.json)" 1 "and it is analysed with it"
+
+# A unit that needs LibTorch's CUDA headers, with a CPU-only LibTorch: its
+# failure is reused as well.
+cat >needs_cuda.cpp <<'CPP'
+#include <torch/torch.h>
+#include <c10/cuda/CUDAStream.h>
+int main() { return torch::ones({2}).is_cuda(); }
+CPP
+tl --result-cache "$RC_DIR" --format json -o cuda1.json needs_cuda.cpp
+expect_rc 2
+expect_contains "$ERR" "LibTorch's CUDA header 'c10/cuda/impl/cuda_cmake_macros.h' was not found" "CUDA failure"
+tl --result-cache "$RC_DIR" --format json -o cuda2.json needs_cuda.cpp
+expect_rc 2
+expect_eq "$(cached_units cuda2.json)" "needs_cuda.cpp" "the CUDA failure from the cache"
+expect_eq "$(jq -c '.summary.failures' cuda2.json)" "$(jq -c '.summary.failures' cuda1.json)" \
+  "the same failure"
+
 # The size bound: least recently used entries go first.
+entries=$(find "$RC_DIR" -name '*.json' | wc -l)
+expect_eq "$entries" 6 "entries before trimming"
 tl --result-cache "$RC_DIR" --result-cache-size 1K -v -q discarded.cpp
-expect_contains "$ERR" "result cache: removed 4 least recently used entries to stay under 1K" "trim"
+expect_contains "$ERR" "result cache: removed $entries least recently used entries to stay under 1K" "trim"
 expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 0 "trimmed to the bound"
 tl --result-cache "$RC_DIR" --result-cache-size lots discarded.cpp
 expect_rc 2
