@@ -114,8 +114,12 @@ llvm::Expected<Baseline> readBaseline(llvm::StringRef Path) {
   if (!Buffer)
     return failure("cannot read baseline '" + Path +
                    "': " + Buffer.getError().message());
-  json Doc = json::parse((*Buffer)->getBuffer().str(), nullptr,
-                         /*allow_exceptions=*/false);
+  return parseBaseline((*Buffer)->getBuffer(), Path);
+}
+
+llvm::Expected<Baseline> parseBaseline(llvm::StringRef Text,
+                                       llvm::StringRef Path) {
+  json Doc = json::parse(Text.str(), nullptr, /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("findings") ||
       !Doc["findings"].is_array())
     return failure("'" + Path + "' is not a torchlint baseline");

@@ -63,6 +63,10 @@ struct Baseline {
 /// match and every old finding would be reported as new.
 llvm::Expected<Baseline> readBaseline(llvm::StringRef Path);
 
+/// Reads the text of a baseline file; Path only names it in errors.
+llvm::Expected<Baseline> parseBaseline(llvm::StringRef Text,
+                                       llvm::StringRef Path);
+
 /// Writes the fingerprints of Records (with their rule, file and message, for
 /// people reading the file) as JSON.
 llvm::Error writeBaseline(llvm::StringRef Path,

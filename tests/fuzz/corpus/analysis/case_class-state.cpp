@@ -1,0 +1,183 @@
+// Cases for device facts held in class members: a trainer keeps its device
+// and model in fields set by the constructor, and its member functions use
+// them. Fields of ordinary classes are abstract locations whose facts on entry
+// to a member function are what every constructor leaves there.
+#include <torch/torch.h>
+
+#include <vector>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(8, 2)); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+// The trainer of public code: device and model in members, labels forgotten.
+class Trainer {
+public:
+  explicit Trainer(torch::Device device) : device_(device) {
+    model_->to(device_); // expected-note {{'model_' is moved to 'device_' here}}
+  }
+
+  torch::Tensor step(const torch::Tensor &inputs) {
+    auto out = model_->forward(inputs.to(device_)); // expected-note {{'out' is computed by 'model_' here}}
+    auto labels = torch::zeros({4}, torch::kLong); // expected-note {{'labels' is created on the CPU here ('torch::zeros' with no device)}}
+    return loss_fn_(out, labels); // expected-warning {{'loss_fn_' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_'}}
+  }
+
+private:
+  torch::Device device_;
+  Net model_;
+  torch::nn::CrossEntropyLoss loss_fn_;
+};
+
+// The model moved in the constructor, fed a CPU tensor by another method.
+class Agent {
+public:
+  Agent(torch::Device device) : device_(device), policy_(Net()) {
+    policy_->to(device); // expected-note {{'policy_' is moved to 'device' here}}
+  }
+  torch::Tensor act() {
+    auto obs = torch::randn({1, 8}); // expected-note {{'obs' is created on the CPU here ('torch::randn' with no device)}}
+    return policy_(obs); // expected-warning {{'policy_' receives tensors on different devices: 'obs' (argument 'x') is on the CPU but the parameters of 'policy_' are on 'device'}}
+  }
+
+private:
+  torch::Device device_;
+  Net policy_;
+};
+
+// A replay buffer whose storage is created on the CPU in the constructor and
+// later combined with device tensors.
+class ReplayBuffer {
+public:
+  ReplayBuffer(int64_t capacity, torch::Device device)
+      : device_(device), rewards_(torch::zeros({capacity})) {} // expected-note {{'rewards_' is created on the CPU here ('torch::zeros' with no device)}}
+
+  torch::Tensor discounted(const torch::Tensor &values) {
+    auto v = values.to(device_); // expected-note {{'v' is moved to 'device_' here}}
+    return rewards_ + 0.99 * v; // expected-warning {{'operator+' receives tensors on different devices: 'rewards_' is on the CPU but '0.99 * v' is on 'device_'}}
+  }
+
+private:
+  torch::Device device_;
+  torch::Tensor rewards_;
+};
+
+// A member function returning a CPU tensor to another member function.
+class Evaluator {
+public:
+  Evaluator(torch::Device device) : device_(device) { model_->to(device_); } // expected-note {{'model_' is moved to 'device_' here}}
+
+  torch::Tensor makeTargets() { return torch::ones({4}, torch::kLong); } // expected-note {{'targets' is created on the CPU here ('torch::ones' with no device)}}
+
+  torch::Tensor evaluate(const torch::Tensor &x) {
+    auto out = model_(x.to(device_)); // expected-note {{'out' is computed by 'model_' here}}
+    auto targets = makeTargets(); // expected-note {{'targets' is returned by 'makeTargets' here}}
+    return torch::nn::functional::cross_entropy(out, targets); // expected-warning {{'torch::nn::functional::cross_entropy' receives tensors on different devices: 'targets' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_'}}
+  }
+
+private:
+  torch::Device device_;
+  Net model_;
+};
+
+//===----------------------------------------------------------------------===//
+// Must stay silent.
+//===----------------------------------------------------------------------===//
+
+// Storage moved to the device in the constructor body: every member function
+// sees it there.
+class MovedStorage {
+public:
+  MovedStorage(torch::Device device) : device_(device) {
+    states_ = torch::zeros({16, 8}).to(device_);
+  }
+  torch::Tensor add(const torch::Tensor &s) { return states_ + s.to(device_); }
+
+private:
+  torch::Device device_;
+  torch::Tensor states_;
+};
+
+// Another member function changes the field: its facts on entry are unknown.
+class Reassigned {
+public:
+  Reassigned() : buf_(torch::zeros({4})) {}
+  void moveTo(torch::Device d) { buf_ = buf_.to(d); }
+  torch::Tensor use(torch::Device d) { return buf_ + torch::ones({4}).to(d); }
+
+private:
+  torch::Tensor buf_;
+};
+
+// Two constructors disagree (one leaves the field unknown): unknown.
+class TwoCtors {
+public:
+  TwoCtors() : buf_(torch::zeros({4})) {}
+  explicit TwoCtors(torch::Tensor b) : buf_(b) {}
+  torch::Tensor use(torch::Device d) { return buf_ + torch::ones({4}).to(d); }
+
+private:
+  torch::Tensor buf_;
+};
+
+// A module's own fields are registered and move with it: in forward() they
+// are where the input is, whatever the constructor made.
+struct WithBuffer : torch::nn::Module {
+  WithBuffer() { scale = register_buffer("scale", torch::ones({8})); }
+  torch::Tensor forward(torch::Tensor x) { return x * scale; }
+  torch::Tensor scale;
+};
+
+// A CPU-only class: everything on the CPU, nothing to report.
+class CpuStats {
+public:
+  CpuStats() : sum_(torch::zeros({8})) {}
+  void add(const torch::Tensor &x) { sum_ += x; }
+  torch::Tensor mean(int64_t n) { return sum_ / n; }
+
+private:
+  torch::Tensor sum_;
+};
+
+// A holder built with nullptr and assigned later in a member function.
+class LateModel {
+public:
+  LateModel() : model_(nullptr) {}
+  void build(torch::Device d) {
+    model_ = Net();
+    model_->to(d);
+  }
+  torch::Tensor run(const torch::Tensor &x) { return model_(x); }
+
+private:
+  Net model_;
+};
+
+int main() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA
+                                                   : torch::kCPU);
+  Trainer t(device);
+  t.step(torch::randn({4, 8}));
+  Agent a(device);
+  a.act();
+  ReplayBuffer rb(4, device);
+  rb.discounted(torch::randn({4}));
+  Evaluator e(device);
+  e.evaluate(torch::randn({4, 8}));
+  MovedStorage ms(device);
+  ms.add(torch::randn({8}));
+  Reassigned r;
+  r.moveTo(device);
+  r.use(device);
+  TwoCtors tc;
+  tc.use(device);
+  CpuStats cs;
+  cs.add(torch::randn({8}));
+  cs.mean(1);
+  LateModel lm;
+  lm.build(device);
+  lm.run(torch::randn({2, 8}).to(device));
+}

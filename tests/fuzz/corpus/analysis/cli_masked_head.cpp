@@ -1,0 +1,20 @@
+// A correct module: the mask joins the input's device before they meet.
+#include <torch/torch.h>
+
+struct HeadImpl : torch::nn::Module {
+  HeadImpl() { proj = register_module("proj", torch::nn::Linear(8, 8)); }
+
+  torch::Tensor forward(torch::Tensor x) {
+    auto mask = torch::ones({8});
+    auto h = proj(x);
+    return h * mask.to(h.device());
+  }
+
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Head);
+
+int main() {
+  Head head;
+  return head(torch::randn({2, 8})).dim() == 2 ? 0 : 1;
+}
