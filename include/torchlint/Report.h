@@ -10,7 +10,9 @@
 #define TORCHLINT_REPORT_H
 
 #include "torchlint/Finding.h"
+#include "torchlint/Options.h"
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <optional>
@@ -81,10 +83,22 @@ FindingRecord toRecord(const Finding &F, Severity Level,
                        const clang::SourceManager &SM,
                        const clang::LangOptions &LO);
 
+/// Rule's severity under its "<rule-id>.Severity" option (error, warning or
+/// note), before warnings-as-errors, which each host's configuration applies
+/// to warnings only, as clang-tidy does.
+Severity configuredSeverity(const RuleInfo &Rule, const RuleOptions &Options);
+
+/// The level a finding of severity S is emitted at, in every host: a note
+/// of its own is a remark, since clang's notes only follow the diagnostic
+/// they explain.
+clang::DiagnosticsEngine::Level diagnosticLevel(Severity S);
+
 /// Emits F through Diags exactly as clang would print a diagnostic, with the
-/// rule id in brackets, fix-its and notes.
+/// rule id in brackets, fix-its and notes. A warning made an error by
+/// WarningsAsErrors says so as clang-tidy does: "[rule,-warnings-as-errors]".
 void emitDiagnostic(const Finding &F, Severity Level,
-                    clang::DiagnosticsEngine &Diags);
+                    clang::DiagnosticsEngine &Diags,
+                    bool WarningAsError = false);
 
 } // namespace torchlint
 

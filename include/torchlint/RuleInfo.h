@@ -3,6 +3,7 @@
 #ifndef TORCHLINT_RULEINFO_H
 #define TORCHLINT_RULEINFO_H
 
+#include "clang-tidy/GlobList.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -42,24 +43,10 @@ llvm::StringRef severityName(Severity S);
 /// The lowercase spelling of a fix kind ("safe").
 llvm::StringRef fixKindName(FixKind K);
 
-/// A clang-tidy style glob list ("-*,torch-hardcoded-device"): the last
-/// matching glob decides, a leading '-' excludes.
-class GlobList {
-public:
-  explicit GlobList(llvm::StringRef Globs);
-  bool contains(llvm::StringRef Name) const;
-
-private:
-  struct Glob {
-    bool Positive;
-    std::string Pattern;
-  };
-  std::vector<Glob> Globs;
-};
-
-/// Matches Name against a pattern in which '*' stands for any run of
-/// characters.
-bool globMatch(llvm::StringRef Pattern, llvm::StringRef Name);
+/// clang-tidy's own glob list ("-*,torch-hardcoded-device"): the last
+/// matching glob decides, a leading '-' excludes. Both hosts read -checks,
+/// WarningsAsErrors and NOLINT(...) lists with it, so they cannot disagree.
+using GlobList = clang::tidy::GlobList;
 
 } // namespace torchlint
 

@@ -383,9 +383,9 @@ int run(Settings &S, const char *Argv0) {
     }
     EffectiveConfig E = resolveConfig(*C, Overrides);
     TidyConfig Shown = *C;
-    Shown.Checks = E.Checks;
-    Shown.WarningsAsErrors = E.WarningsAsErrors;
-    Shown.HeaderFilterRegex = E.HeaderFilterRegex;
+    Shown.Options.Checks = E.Checks;
+    Shown.Options.WarningsAsErrors = E.WarningsAsErrors;
+    Shown.Options.HeaderFilterRegex = E.HeaderFilterRegex;
     llvm::outs() << dumpTidyConfig(Shown);
     return ExitClean;
   }

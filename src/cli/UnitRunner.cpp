@@ -46,9 +46,8 @@ public:
   void consume(const std::vector<Finding> &Findings,
                CompilerInstance &CI) override {
     SourceManager &SM = CI.getSourceManager();
-    // Unmatched BEGIN/END are errors in every file that was looked at, and
-    // the main file is always looked at.
-    reportNolintProblems(SM.getMainFileID(), CI);
+    NolintFilter Nolint(SM);
+    std::vector<NolintProblem> Problems;
     for (const Finding &F : Findings) {
       SourceLocation FL = SM.getFileLoc(F.Loc);
       FileID FID = SM.getFileID(FL);
@@ -59,12 +58,23 @@ public:
           continue;
         }
       }
-      const NolintIndex &Index = indexFor(FID, CI);
-      if (Index.suppresses(SM.getSpellingLineNumber(FL), F.Rule->Id)) {
+      // The finding's own location, macro expansions included: clang-tidy
+      // looks for NOLINT at each level of the expansion.
+      bool Silenced = Nolint.suppresses(
+          F.Loc, F.Rule->Id, configuredSeverity(*F.Rule, Config.Options),
+          Problems);
+      // Unmatched NOLINTBEGIN/END are errors of their own, before the
+      // finding whose lookup found them, as clang-tidy orders them.
+      for (const NolintProblem &P : Problems)
+        reportNolintProblem(P, CI);
+      Problems.clear();
+      if (Silenced) {
         ++Result.Suppressed;
         continue;
       }
-      emit(F, effectiveSeverity(*F.Rule, Config), CI);
+      Severity Level = effectiveSeverity(*F.Rule, Config);
+      emit(F, Level, CI,
+           Level != configuredSeverity(*F.Rule, Config.Options));
     }
   }
 
@@ -128,38 +138,29 @@ public:
     return Tied;
   }
 
-  const NolintIndex &indexFor(FileID FID, CompilerInstance &CI) {
-    auto It = Indexes.find(FID);
-    if (It != Indexes.end())
-      return It->second;
-    bool Invalid = false;
-    llvm::StringRef Text = CI.getSourceManager().getBufferData(FID, &Invalid);
-    It = Indexes.emplace(FID, NolintIndex(Invalid ? "" : Text)).first;
-    reportNolintProblems(FID, CI);
-    return It->second;
-  }
-
-  void reportNolintProblems(FileID FID, CompilerInstance &CI) {
-    if (!Reported.insert(FID).second)
+  void reportNolintProblem(const NolintProblem &P, CompilerInstance &CI) {
+    SourceManager &SM = CI.getSourceManager();
+    auto File = SM.getFileManager().getOptionalFileRef(P.File);
+    if (!File)
       return;
-    const NolintIndex &Index = indexFor(FID, CI);
-    SourceLocation Start = CI.getSourceManager().getLocForStartOfFile(FID);
-    for (const NolintProblem &P : Index.problems()) {
-      Finding F;
-      F.Rule = &nolintRule();
-      F.Loc = Start.getLocWithOffset(P.Offset);
-      F.Message = P.Message;
-      emit(F, Severity::Error, CI);
-    }
+    FileID FID = SM.translateFile(*File);
+    if (FID.isInvalid())
+      return;
+    Finding F;
+    F.Rule = &nolintRule();
+    F.Loc = SM.getLocForStartOfFile(FID).getLocWithOffset(P.Offset);
+    F.Message = P.Message;
+    emit(F, Severity::Error, CI);
   }
 
-  void emit(const Finding &F, Severity Level, CompilerInstance &CI) {
+  void emit(const Finding &F, Severity Level, CompilerInstance &CI,
+            bool WarningAsError = false) {
     FindingRecord Record =
         toRecord(F, Level, CI.getSourceManager(), CI.getLangOpts());
     std::optional<Finding> Tied = tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI));
+    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI), WarningAsError);
     OS.flush();
     Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
     // The finding's text lives in the finding; the unit's own diagnostics
@@ -191,8 +192,6 @@ public:
   UnitResult &Result;
   std::unique_ptr<DiagnosticsEngine> Own;
   std::optional<llvm::Regex> HeaderFilter;
-  std::map<FileID, NolintIndex> Indexes;
-  std::set<FileID> Reported;
 };
 
 } // namespace

@@ -45,45 +45,4 @@ llvm::StringRef fixKindName(FixKind K) {
   return "none";
 }
 
-bool globMatch(llvm::StringRef Pattern, llvm::StringRef Name) {
-  // Iterative wildcard match with single-star backtracking.
-  size_t P = 0, N = 0, Star = llvm::StringRef::npos, Mark = 0;
-  while (N < Name.size()) {
-    if (P < Pattern.size() && Pattern[P] == '*') {
-      Star = P++;
-      Mark = N;
-    } else if (P < Pattern.size() && Pattern[P] == Name[N]) {
-      ++P;
-      ++N;
-    } else if (Star != llvm::StringRef::npos) {
-      P = Star + 1;
-      N = ++Mark;
-    } else {
-      return false;
-    }
-  }
-  while (P < Pattern.size() && Pattern[P] == '*')
-    ++P;
-  return P == Pattern.size();
-}
-
-GlobList::GlobList(llvm::StringRef Text) {
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  Text.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Part : Parts) {
-    Part = Part.trim(" \t\r\n");
-    bool Positive = !Part.consume_front("-");
-    Part = Part.trim(" \t\r\n");
-    if (!Part.empty())
-      Globs.push_back({Positive, Part.str()});
-  }
-}
-
-bool GlobList::contains(llvm::StringRef Name) const {
-  for (const Glob &G : llvm::reverse(Globs))
-    if (globMatch(G.Pattern, Name))
-      return G.Positive;
-  return false;
-}
-
 } // namespace torchlint

@@ -1,9 +1,16 @@
 //===- Config.h - .clang-tidy files as torchlint's configuration -*- C++
 //-*-===//
 //
-// torchlint reads the same .clang-tidy files as clang-tidy, so the CLI and the
-// clang-tidy plugin share one configuration. Only torch-* globs and options
-// concern torchlint; the rest is kept but has no effect here.
+// torchlint reads the same .clang-tidy files as clang-tidy, with clang-tidy's
+// own code: its YAML schema (ClangTidyOptions), its search upward from each
+// file with InheritParentConfig (FileOptionsBaseProvider) and its merge. The
+// CLI and the clang-tidy plugin therefore read one configuration the same
+// way by construction. Only torch-* checks and options concern torchlint.
+//
+// One deliberate difference: clang-tidy prints an error for a .clang-tidy
+// file that does not parse and goes on without it; the CLI fails the units
+// under it (status 2), since a CI check must not pass on a configuration
+// nobody reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,30 +20,27 @@
 #include "torchlint/Options.h"
 #include "torchlint/RuleInfo.h"
 
+#include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace torchlint {
 
-/// The fields of one .clang-tidy file that torchlint understands.
+/// One configuration as clang-tidy reads it, with the files it came from.
 struct TidyConfig {
-  std::optional<std::string> Checks;
-  std::optional<std::string> WarningsAsErrors;
-  std::optional<std::string> HeaderFilterRegex;
-  std::optional<bool> InheritParentConfig;
-  /// CheckOptions in file order; later keys win.
-  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  clang::tidy::ClangTidyOptions Options;
   /// Files that contributed, outermost first (for --dump-config and -v).
   std::vector<std::string> Sources;
 };
 
-/// Parses the YAML text of a .clang-tidy file. CheckOptions may be a list of
-/// {key, value} maps or a plain map, as clang-tidy 16 accepts both.
+/// Parses the YAML text of a .clang-tidy file with clang-tidy's parser, then
+/// checks torchlint's own option values (a Severity torchlint does not know
+/// would silently keep the default).
 llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
                                            llvm::StringRef Source);
 
@@ -45,7 +49,8 @@ llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
 /// and options of the child replace the parent's.
 TidyConfig mergeTidyConfig(const TidyConfig &Parent, const TidyConfig &Child);
 
-/// Renders a configuration as a .clang-tidy file (--dump-config).
+/// Renders a configuration as clang-tidy does (--dump-config), after
+/// comments naming its files.
 std::string dumpTidyConfig(const TidyConfig &Config);
 
 /// Finds the configuration of each file: the nearest .clang-tidy above it,
@@ -53,18 +58,19 @@ std::string dumpTidyConfig(const TidyConfig &Config);
 /// file (--config-file). Directories are read once.
 class ConfigProvider {
 public:
-  /// Defaults apply beneath every file configuration (the command line's
-  /// --checks and friends are applied on top by the caller).
   explicit ConfigProvider(std::optional<std::string> ConfigFile = std::nullopt);
+  ~ConfigProvider();
+  ConfigProvider(ConfigProvider &&);
+  ConfigProvider &operator=(ConfigProvider &&);
 
-  /// The configuration for File (absolute path).
+  /// The configuration for File (absolute path); an error when a
+  /// .clang-tidy file on its way up does not parse.
   llvm::Expected<TidyConfig> configFor(llvm::StringRef File);
 
 private:
-  llvm::Expected<std::optional<TidyConfig>> configOfDir(llvm::StringRef Dir);
-
+  class Search;
   std::optional<std::string> ConfigFile;
-  std::map<std::string, std::optional<TidyConfig>> ByDir;
+  std::unique_ptr<Search> Files;
 };
 
 /// What a host needs from a configuration: the effective rule globs, the
@@ -87,8 +93,8 @@ struct ConfigOverrides {
 EffectiveConfig resolveConfig(const TidyConfig &File,
                               const ConfigOverrides &Overrides);
 
-/// The severity of Rule after the rule's Severity option and the
-/// warnings-as-errors globs.
+/// The severity of Rule after the rule's Severity option and, for a
+/// warning, the warnings-as-errors globs (as clang-tidy applies them).
 Severity effectiveSeverity(const RuleInfo &Rule, const EffectiveConfig &C);
 
 } // namespace torchlint

@@ -1,54 +1,60 @@
-//===- Nolint.h - NOLINT comments, with clang-tidy's semantics --*- C++ -*-===//
+//===- Nolint.h - NOLINT comments, read by clang-tidy's own handler -*- C++
+//-*-===//
 //
-// Users silence torchlint the way they silence clang-tidy, so that one comment
-// works in both hosts: NOLINT on the line, NOLINTNEXTLINE on the line above,
-// NOLINTBEGIN/NOLINTEND around a block, each with optional rule globs in
-// parentheses.
+// Users silence torchlint the way they silence clang-tidy: NOLINT on the
+// line, NOLINTNEXTLINE on the line above, NOLINTBEGIN/NOLINTEND around a
+// block, each with optional check globs in parentheses, also at a macro's
+// definition. The CLI asks clang-tidy's NoLintDirectiveHandler, the code the
+// plugin's host runs, so one comment means the same thing in both hosts.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TORCHLINT_SRC_REPORT_NOLINT_H
 #define TORCHLINT_SRC_REPORT_NOLINT_H
 
+#include "torchlint/RuleInfo.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace torchlint {
 
-/// An unmatched NOLINTBEGIN or NOLINTEND, reported as an error.
+/// An unmatched NOLINTBEGIN or NOLINTEND, which clang-tidy reports as an
+/// error of its own ("clang-tidy-nolint").
 struct NolintProblem {
-  unsigned Offset = 0; ///< Byte offset of the directive in the file.
-  unsigned Line = 0;
+  std::string File;
+  unsigned Offset = 0; ///< Byte offset of the directive in File.
   std::string Message;
 };
 
-/// The NOLINT directives of one file's text.
-class NolintIndex {
+/// The rule id clang-tidy gives NolintProblem diagnostics.
+inline constexpr llvm::StringLiteral NolintProblemId = "clang-tidy-nolint";
+
+/// Answers whether NOLINT comments silence findings of one unit.
+class NolintFilter {
 public:
-  explicit NolintIndex(llvm::StringRef Text);
+  explicit NolintFilter(clang::SourceManager &SM);
+  ~NolintFilter();
 
-  /// True when a directive silences RuleId on 1-based Line.
-  bool suppresses(unsigned Line, llvm::StringRef RuleId) const;
-
-  /// Unmatched BEGIN/END directives, in file order. As in clang-tidy, an
-  /// unmatched directive silences nothing.
-  const std::vector<NolintProblem> &problems() const { return Problems; }
+  /// True when a NOLINT comment silences RuleId's finding at Loc. Level is
+  /// the rule's configured severity: as in clang-tidy, NOLINT never silences
+  /// an error-level rule (warnings-as-errors are applied afterwards and stay
+  /// suppressible). Unmatched BEGIN/END directives met on the way (once per
+  /// file, when a finding there needs the block scan) are appended to
+  /// Problems.
+  bool suppresses(clang::SourceLocation Loc, llvm::StringRef RuleId,
+                  Severity Level, std::vector<NolintProblem> &Problems);
 
 private:
-  /// Lines [First, Last] silenced for rules matching Globs ("" = all rules).
-  struct Span {
-    unsigned First, Last;
-    std::string Globs;
-  };
-  std::vector<Span> Spans;
-  std::vector<NolintProblem> Problems;
+  class Query;
+  std::unique_ptr<Query> Consumer;
+  std::unique_ptr<clang::DiagnosticsEngine> Diags;
 };
-
-/// True when the clang-tidy glob list of a NOLINT comment names RuleId; an
-/// empty list (plain NOLINT) names every rule.
-bool nolintGlobsMatch(llvm::StringRef Globs, llvm::StringRef RuleId);
 
 } // namespace torchlint
 

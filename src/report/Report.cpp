@@ -92,10 +92,22 @@ FindingRecord toRecord(const Finding &F, Severity Level,
   return R;
 }
 
-static DiagnosticsEngine::Level toClang(Severity S) {
+Severity configuredSeverity(const RuleInfo &Rule, const RuleOptions &Options) {
+  std::string Named =
+      llvm::StringRef(Options.get(Rule.Id, "Severity", "")).lower();
+  if (Named == "note")
+    return Severity::Note;
+  if (Named == "warning")
+    return Severity::Warning;
+  if (Named == "error")
+    return Severity::Error;
+  return Rule.DefaultSeverity;
+}
+
+DiagnosticsEngine::Level diagnosticLevel(Severity S) {
   switch (S) {
   case Severity::Note:
-    return DiagnosticsEngine::Note;
+    return DiagnosticsEngine::Remark;
   case Severity::Warning:
     return DiagnosticsEngine::Warning;
   case Severity::Error:
@@ -105,7 +117,7 @@ static DiagnosticsEngine::Level toClang(Severity S) {
 }
 
 void emitDiagnostic(const Finding &F, Severity Level,
-                    DiagnosticsEngine &Diags) {
+                    DiagnosticsEngine &Diags, bool WarningAsError) {
   // Clang shows a fix-it only under the line it is printed for. A fix-it on
   // another line (the creation site of a stray tensor, say) is shown under
   // the note that points there; --fix and exported fixes apply it either way.
@@ -126,10 +138,11 @@ void emitDiagnostic(const Finding &F, Severity Level,
     (Note == F.Notes.size() ? Main : OnNote[Note]).push_back(Fix);
   }
 
-  unsigned ID = Diags.getCustomDiagID(toClang(Level), "%0 [%1]");
+  unsigned ID = Diags.getCustomDiagID(diagnosticLevel(Level), "%0 [%1]");
   {
     DiagnosticBuilder B = Diags.Report(F.Loc, ID);
-    B << F.Message << F.Rule->Id;
+    B << F.Message
+      << (F.Rule->Id + (WarningAsError ? ",-warnings-as-errors" : "")).str();
     for (const FixItHint &Fix : Main)
       B << Fix;
   }

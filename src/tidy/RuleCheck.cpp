@@ -55,20 +55,6 @@ static std::vector<Decl *> userDecls(ASTContext &Ctx) {
   return Out;
 }
 
-static DiagnosticIDs::Level levelOf(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    // A note must follow the warning it explains; a finding of its own is a
-    // remark, which clang-tidy prints and counts without failing the run.
-    return DiagnosticIDs::Remark;
-  case Severity::Warning:
-    return DiagnosticIDs::Warning;
-  case Severity::Error:
-    return DiagnosticIDs::Error;
-  }
-  return DiagnosticIDs::Warning;
-}
-
 void RuleCheck::onEndOfTranslationUnit() {
   // The engine runs here, after clang-tidy's own traversal, because it
   // narrows the AST's traversal scope, which must not change under a running
@@ -96,12 +82,15 @@ void RuleCheck::onEndOfTranslationUnit() {
   Ctx->setTraversalScope({Ctx->getTranslationUnitDecl()});
 
   const SourceManager &SM = Ctx->getSourceManager();
+  // The rule's Severity option, mapped as the CLI maps it; clang-tidy itself
+  // applies WarningsAsErrors afterwards.
+  auto Level = static_cast<DiagnosticIDs::Level>(
+      diagnosticLevel(configuredSeverity(Rule, RuleOpts)));
   for (const Finding &F : Findings) {
     {
       // The message is an argument, never the format: it quotes user code,
       // which may contain '%'.
-      DiagnosticBuilder Diag = diag(F.Loc, "%0", levelOf(Rule.DefaultSeverity))
-                               << F.Message;
+      DiagnosticBuilder Diag = diag(F.Loc, "%0", Level) << F.Message;
       // The CLI drops fix-its it cannot express as a text edit of one file
       // (inside macro arguments spread over files, for instance); so do we,
       // so that --fix edits the same bytes under both hosts.

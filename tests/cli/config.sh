@@ -40,8 +40,18 @@ tl --config-file proj/other/.clang-tidy proj/top.cpp
 expect_rc 1
 tl --dump-config proj/sub/inner.cpp
 expect_rc 0
-expect_contains "$OUT" "Checks: 'torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" "dumped checks"
-expect_contains "$OUT" "  torch-discarded-move.Severity: 'error'" "dumped option"
+# clang-tidy's own writer (configurationAsText), after the files it read.
+expect_contains "$OUT" "# from $WORK/proj/.clang-tidy
+# from $WORK/proj/sub/.clang-tidy
+---
+Checks:          'torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" "dumped checks"
+expect_contains "$OUT" "  torch-discarded-move.Severity: error" "dumped option"
+# What it writes reads back as the same configuration.
+tl --dump-config proj/sub/inner.cpp
+printf '%s\n' "$OUT" | grep -v '^# from' >dumped.yaml
+tl --config-file dumped.yaml --dump-config proj/sub/inner.cpp
+expect_contains "$OUT" "Checks:          'torch-*,torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" \
+  "the dump read back (torchlint's default glob comes first again)"
 echo "Checks: [broken" > proj/other/.clang-tidy
 tl proj/other/third.cpp
 expect_rc 2

@@ -8,7 +8,7 @@ expect_rc 1
 expect_contains "$OUT" "warning: result of 't.to(torch::kCPU)'" "warning text"
 tl --warnings-as-errors='torch-discarded-*' discarded.cpp
 expect_rc 1
-expect_contains "$OUT" "error: result of 't.to(torch::kCPU)'" "error text"
+expect_contains "$OUT" "error: result of 't.to(torch::kCPU)' is discarded; Tensor::to returns a new tensor and leaves 't' unchanged [torch-discarded-move,-warnings-as-errors]" "error text, marked as clang-tidy marks it"
 tl --warnings-as-errors='torch-discarded-*' --format json discarded.cpp
 expect_eq "$(echo "$OUT" | jq -r '.findings[0].severity')" error "promoted severity"
 tl discarded.cpp broken.cpp

@@ -12,6 +12,8 @@
 
 #include "torchlint/Engine.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Regex.h"
 
 #include <cstdint>
@@ -20,11 +22,22 @@
 
 using namespace torchlint;
 
-/// The options as a run sees them: later keys win.
-static std::map<std::string, std::string> finalOptions(const TidyConfig &C) {
+/// True for an option key that clang-tidy's YAML writer (configurationAsText)
+/// writes back readably: it writes keys unquoted, so a key such as "a: b",
+/// legal when quoted in the file, comes back as different YAML. That is
+/// clang-tidy's own --dump-config behaviour, which torchlint keeps.
+static bool plainKey(llvm::StringRef K) {
+  return !K.empty() && (llvm::isAlnum(K.front()) || K.front() == '_') &&
+         llvm::all_of(K, [](char C) {
+           return llvm::isAlnum(C) || llvm::StringRef("_.-/").contains(C);
+         });
+}
+
+/// The check options with their values (clang-tidy keeps one per key).
+static std::map<std::string, std::string> optionsOf(const TidyConfig &C) {
   std::map<std::string, std::string> Out;
-  for (const auto &[K, V] : C.CheckOptions)
-    Out[K] = V;
+  for (const auto &Entry : C.Options.CheckOptions)
+    Out[Entry.getKey().str()] = Entry.getValue().Value;
   return Out;
 }
 
@@ -51,20 +64,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (Filter.isValid(Why))
     (void)Filter.match("/torchlint-fuzz/include/model.h");
 
-  // --dump-config writes a file that torchlint and clang-tidy read back.
+  // --dump-config writes a file that torchlint and clang-tidy read back. A
+  // file that is not UTF-8 cannot: clang-tidy's YAML writer replaces each
+  // stray byte with U+FFFD (crashers/config/non-utf8-value).
+  if (!llvm::json::isUTF8(Text))
+    return 0;
+  for (const auto &Entry : Parsed->Options.CheckOptions)
+    if (!plainKey(Entry.getKey()))
+      return 0;
   std::string Dumped = dumpTidyConfig(*Parsed);
   auto Again = parseTidyConfig(Dumped, "dumped");
   if (!Again) {
-    llvm::errs() << llvm::toString(Again.takeError()) << "\n"
-                 << Dumped << "\n";
+    llvm::errs() << llvm::toString(Again.takeError()) << "\n" << Dumped << "\n";
     std::abort();
   }
-  if (Again->Checks.value_or("") != Parsed->Checks.value_or("") ||
-      Again->WarningsAsErrors.value_or("") !=
-          Parsed->WarningsAsErrors.value_or("") ||
-      Again->HeaderFilterRegex.value_or("") !=
-          Parsed->HeaderFilterRegex.value_or("") ||
-      finalOptions(*Again) != finalOptions(*Parsed)) {
+  const clang::tidy::ClangTidyOptions &A = Again->Options, &P = Parsed->Options;
+  if (A.Checks.value_or("") != P.Checks.value_or("") ||
+      A.WarningsAsErrors.value_or("") != P.WarningsAsErrors.value_or("") ||
+      A.HeaderFilterRegex.value_or("") != P.HeaderFilterRegex.value_or("") ||
+      optionsOf(*Again) != optionsOf(*Parsed)) {
     llvm::errs() << "--dump-config does not read back the same:\n"
                  << Dumped << "\n";
     std::abort();

@@ -40,3 +40,45 @@ for File in "${CASES[@]}"; do
   fi
 done
 echo "PASS: $(wc -l <"$WORK/tidy.set") diagnostics agree over ${#CASES[@]} files"
+
+# The same .clang-tidy read by both hosts: severities from CheckOptions (a
+# note is a remark in both), WarningsAsErrors (warnings only, as clang-tidy
+# does), a nested file that inherits, and NOLINT, which never silences an
+# error-level rule in either host.
+CONF=$WORK/configured
+mkdir -p "$CONF/sub"
+cp "$SOURCE_DIR"/tests/tidy/cases/*.cpp "$CONF/"
+cp "$SOURCE_DIR/tests/tidy/config/suppressions.cpp" "$CONF/sub/"
+cat >"$CONF/.clang-tidy" <<'YAML'
+Checks: '-*,torch-*'
+WarningsAsErrors: 'torch-hardcoded-device,torch-load-without-device'
+CheckOptions:
+  torch-hardcoded-device.Severity: note
+  torch-unregistered-member.Severity: error
+YAML
+cat >"$CONF/sub/.clang-tidy" <<'YAML'
+InheritParentConfig: true
+CheckOptions:
+  torch-discarded-move.Severity: error
+YAML
+CONF_CASES=("$CONF"/*.cpp "$CONF/sub/suppressions.cpp")
+(cd "$CONF" && tidy "${CONF_CASES[@]}" -- "${FLAGS[@]}") \
+  >"$WORK/conf-tidy.out" 2>"$WORK/conf-tidy.err" || true
+(cd "$CONF" && "$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \
+  "${CONF_CASES[@]}" -- "${FLAGS[@]}") >"$WORK/conf-cli.out" 2>&1 || true
+diagnostics "$WORK/conf-tidy.out" >"$WORK/conf-tidy.set"
+diagnostics "$WORK/conf-cli.out" >"$WORK/conf-cli.set"
+if ! diff -u "$WORK/conf-cli.set" "$WORK/conf-tidy.set"; then
+  cat "$WORK/conf-tidy.err" >&2
+  fail "with a .clang-tidy, clang-tidy and the CLI disagree (- CLI, + clang-tidy)"
+fi
+# Each configured severity shows up, so the comparison cannot pass vacuously.
+for level in "remark: .*\[torch-hardcoded-device\]" \
+  "error: .*\[torch-unregistered-member\]" \
+  "error: .*\[torch-load-without-device,-warnings-as-errors\]" \
+  "sub/suppressions.cpp:13:5: error: .*\[torch-discarded-move\]" \
+  "sub/suppressions.cpp:8:5: error: .*\[torch-discarded-move\]"; do
+  grep -qE "$level" "$WORK/conf-tidy.set" ||
+    fail "expected a diagnostic matching '$level' in both hosts"
+done
+echo "PASS: $(wc -l <"$WORK/conf-tidy.set") diagnostics agree under a .clang-tidy with severities"

@@ -21,10 +21,10 @@ CheckOptions:
 )",
                            "t");
   ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
-  EXPECT_EQ(*C->Checks, "-*,torch-discarded-move,bugprone-*");
-  EXPECT_EQ(*C->WarningsAsErrors, "torch-*");
-  EXPECT_EQ(*C->HeaderFilterRegex, "src/.*");
-  ASSERT_EQ(C->CheckOptions.size(), 2u);
+  EXPECT_EQ(*C->Options.Checks, "-*,torch-discarded-move,bugprone-*");
+  EXPECT_EQ(*C->Options.WarningsAsErrors, "torch-*");
+  EXPECT_EQ(*C->Options.HeaderFilterRegex, "src/.*");
+  ASSERT_EQ(C->Options.CheckOptions.size(), 2u);
   EffectiveConfig E = resolveConfig(*C, {});
   EXPECT_EQ(E.Checks, "torch-*,-*,torch-discarded-move,bugprone-*");
   EXPECT_EQ(E.Options.get("torch-hardcoded-device", "DeviceFunctions", ""),
@@ -45,27 +45,58 @@ TEST(Config, AcceptsTheMapFormOfCheckOptions) {
             Severity::Warning);
 }
 
-TEST(Config, ReportsBrokenYaml) {
+TEST(Config, ReportsBrokenYamlWithItsPlace) {
   auto C = parseTidyConfig("Checks: [unclosed\n", "bad/.clang-tidy");
   ASSERT_FALSE(bool(C));
-  EXPECT_NE(llvm::toString(C.takeError()).find("bad/.clang-tidy"),
-            std::string::npos);
+  EXPECT_EQ(llvm::toString(C.takeError()),
+            "bad/.clang-tidy:1:18: Could not find closing ]!\n"
+            "Checks: [unclosed\n"
+            "                 ^");
+}
+
+TEST(Config, RejectsUnknownKeysAsClangTidyDoes) {
+  auto C = parseTidyConfig("Check: '-*'\n", "t/.clang-tidy");
+  ASSERT_FALSE(bool(C));
+  EXPECT_EQ(llvm::toString(C.takeError()),
+            "t/.clang-tidy:1:1: unknown key 'Check'\nCheck: '-*'\n^~~~~");
+}
+
+TEST(Config, RejectsSeveritiesTorchlintDoesNotKnow) {
+  auto C = parseTidyConfig(
+      "CheckOptions:\n  torch-discarded-move.Severity: fatal\n", "t");
+  ASSERT_FALSE(bool(C));
+  EXPECT_EQ(llvm::toString(C.takeError()),
+            "t: CheckOptions: torch-discarded-move.Severity is 'fatal'; "
+            "expected error, warning or note");
+}
+
+TEST(Config, NoteStaysANoteUnderWarningsAsErrors) {
+  // As in clang-tidy, WarningsAsErrors upgrades warnings only.
+  auto C = parseTidyConfig("WarningsAsErrors: 'torch-*'\nCheckOptions:\n"
+                           "  torch-discarded-move.Severity: note\n",
+                           "t");
+  ASSERT_TRUE(bool(C));
+  EffectiveConfig E = resolveConfig(*C, {});
+  EXPECT_EQ(effectiveSeverity(*findRule("torch-discarded-move"), E),
+            Severity::Note);
+  EXPECT_EQ(effectiveSeverity(*findRule("torch-hardcoded-device"), E),
+            Severity::Error);
 }
 
 TEST(Config, ChildGlobsComeAfterParentGlobs) {
   TidyConfig Parent, Child;
-  Parent.Checks = "-*";
-  Parent.CheckOptions = {{"torch-a.X", "1"}};
-  Child.Checks = "torch-discarded-move";
-  Child.CheckOptions = {{"torch-a.X", "2"}};
+  Parent.Options.Checks = "-*";
+  Parent.Options.CheckOptions["torch-a.X"] = "1";
+  Child.Options.Checks = "torch-discarded-move";
+  Child.Options.CheckOptions["torch-a.X"] = "2";
   TidyConfig M = mergeTidyConfig(Parent, Child);
-  EXPECT_EQ(*M.Checks, "-*,torch-discarded-move");
+  EXPECT_EQ(*M.Options.Checks, "-*,torch-discarded-move");
   EXPECT_EQ(resolveConfig(M, {}).Options.get("torch-a", "X", ""), "2");
 }
 
 TEST(Config, CommandLineComesLast) {
   TidyConfig File;
-  File.Checks = "-torch-discarded-move";
+  File.Options.Checks = "-torch-discarded-move";
   ConfigOverrides O;
   O.Checks = "torch-discarded-move";
   O.WarningsAsErrors = "torch-discarded-move";
