@@ -1,7 +1,10 @@
 # Shared helpers of the CLI shell tests. Each test sources this file, works in
 # a fresh temporary folder and fails with a message on the first broken
-# expectation. Exit 77 means "skipped" (CTest SKIP_RETURN_CODE).
-set -u
+# expectation. Exit 77 means "skipped" (CTest SKIP_RETURN_CODE). Any other
+# failing step fails the test too (set -e, pipefail), and a glob that
+# matches nothing expands to nothing (nullglob), never to itself.
+set -euo pipefail
+shopt -s nullglob
 : "${TORCHLINT:?set TORCHLINT to the torchlint binary}"
 : "${TL_INPUTS:?set TL_INPUTS to tests/cli/inputs}"
 TL_CACHE=${TL_CACHE:-/tmp/torchlint-test-cache}
