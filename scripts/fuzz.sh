@@ -99,12 +99,12 @@ for t in "${targets[@]}"; do
   set -e
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
+  cov=$(grep -aEo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1)
   crashes=$(find "$out/artifacts" -type f | wc -l)
   summary+=("$t: rc $rc, ${runs:-?} executions (${rate:-?}/s), ${cov:-no coverage line}, $crashes artifact(s) in $out/artifacts")
   if [ "$rc" -ne 0 ] || [ "$crashes" -gt 0 ]; then
     failed=1
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|torchlint fuzz:)' "$log" | head -5 || true
+    grep -aE '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|torchlint fuzz:)' "$log" | head -5 || true
   fi
 done
 
