@@ -73,8 +73,7 @@ public:
         continue;
       }
       Severity Level = effectiveSeverity(*F.Rule, Config);
-      emit(F, Level, CI,
-           Level != configuredSeverity(*F.Rule, Config.Options));
+      emit(F, Level, CI, Level != configuredSeverity(*F.Rule, Config.Options));
     }
   }
 
@@ -296,8 +295,8 @@ UnitResult runUnit(llvm::StringRef File,
   // Findings, compile errors and LibTorch headers that are not there depend
   // only on the files read and the folders searched, so they are reused; a
   // unit clang could not process at all is tried again next time.
-  bool Reusable = Result.Analysed || Out.CompileErrors > 0 ||
-                  Out.MissingLibTorch;
+  bool Reusable =
+      Result.Analysed || Out.CompileErrors > 0 || Out.MissingLibTorch;
   if (CacheKey && Reusable && !Result.Inputs.empty()) {
     if (!Out.PreamblePath.empty())
       Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));

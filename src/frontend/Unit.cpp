@@ -87,9 +87,10 @@ public:
 
   // Runs after FileNotFound for the same directive.
   void InclusionDirective(SourceLocation, const Token &, llvm::StringRef Name,
-                          bool IsAngled, CharSourceRange, OptionalFileEntryRef
-                          File, llvm::StringRef, llvm::StringRef,
-                          const Module *, SrcMgr::CharacteristicKind) override {
+                          bool IsAngled, CharSourceRange,
+                          OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const Module *,
+                          SrcMgr::CharacteristicKind) override {
     if (File || !llvm::is_contained(State.Outcome.MissingHeaders, Name))
       return;
     std::vector<std::string> &Angled = State.Outcome.MissingAngledOnly;

@@ -24,9 +24,12 @@ static llvm::Error configError(const llvm::Twine &Why) {
 /// Top-level keys of clang-tidy versions after 16, which its parser does not
 /// know: a project's .clang-tidy written for a newer clang-tidy keeps working.
 static bool isNewerTidyKey(llvm::StringRef Key) {
-  static const llvm::StringRef Keys[] = {
-      "ExcludeHeaderFilterRegex", "CustomChecks", "RemovedArgs", "SystemHeaders",
-      "HeaderFileExtensions", "ImplementationFileExtensions"};
+  static const llvm::StringRef Keys[] = {"ExcludeHeaderFilterRegex",
+                                         "CustomChecks",
+                                         "RemovedArgs",
+                                         "SystemHeaders",
+                                         "HeaderFileExtensions",
+                                         "ImplementationFileExtensions"};
   return llvm::is_contained(Keys, Key);
 }
 
@@ -60,8 +63,7 @@ llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
     Diag.clear();
     Message.clear();
     return clang::tidy::parseConfigurationWithDiags(
-        llvm::MemoryBufferRef(Input, Source),
-        [&](const llvm::SMDiagnostic &D) {
+        llvm::MemoryBufferRef(Input, Source), [&](const llvm::SMDiagnostic &D) {
           if (!Diag.empty())
             return;
           llvm::raw_string_ostream OS(Diag);
@@ -141,18 +143,19 @@ public:
 private:
   ConfigFileHandlers handlers() {
     ConfigFileHandlers H;
-    H.emplace_back(".clang-tidy", [this](llvm::MemoryBufferRef Text)
-                                      -> llvm::ErrorOr<ClangTidyOptions> {
-      auto Parsed =
-          parseTidyConfig(Text.getBuffer(), Text.getBufferIdentifier());
-      if (Parsed)
-        return std::move(Parsed->Options);
-      Broken[llvm::sys::path::parent_path(Text.getBufferIdentifier()).str()] =
-          llvm::toString(Parsed.takeError());
-      // An empty error code: the base class then skips the file without
-      // printing; configFor() reports it.
-      return std::error_code();
-    });
+    H.emplace_back(
+        ".clang-tidy",
+        [this](llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
+          auto Parsed =
+              parseTidyConfig(Text.getBuffer(), Text.getBufferIdentifier());
+          if (Parsed)
+            return std::move(Parsed->Options);
+          Broken[llvm::sys::path::parent_path(Text.getBufferIdentifier())
+                     .str()] = llvm::toString(Parsed.takeError());
+          // An empty error code: the base class then skips the file without
+          // printing; configFor() reports it.
+          return std::error_code();
+        });
     return H;
   }
 };
@@ -176,10 +179,9 @@ llvm::Expected<TidyConfig> ConfigProvider::configFor(llvm::StringRef File) {
   // A file that does not parse on the way up fails the unit: between the
   // file and the outermost configuration that applies, or anywhere above
   // when none applies.
-  llvm::StringRef Top = Sources.empty()
-                            ? llvm::StringRef()
-                            : llvm::sys::path::parent_path(
-                                  Sources.front().second);
+  llvm::StringRef Top =
+      Sources.empty() ? llvm::StringRef()
+                      : llvm::sys::path::parent_path(Sources.front().second);
   for (llvm::StringRef Dir = llvm::sys::path::parent_path(Abs); !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
     auto It = Files->Broken.find(Dir.str());

@@ -116,8 +116,8 @@ DiagnosticsEngine::Level diagnosticLevel(Severity S) {
   return DiagnosticsEngine::Warning;
 }
 
-void emitDiagnostic(const Finding &F, Severity Level,
-                    DiagnosticsEngine &Diags, bool WarningAsError) {
+void emitDiagnostic(const Finding &F, Severity Level, DiagnosticsEngine &Diags,
+                    bool WarningAsError) {
   // Clang shows a fix-it only under the line it is printed for. A fix-it on
   // another line (the creation site of a stray tensor, say) is shown under
   // the note that points there; --fix and exported fixes apply it either way.

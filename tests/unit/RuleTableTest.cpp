@@ -66,7 +66,8 @@ TEST(GlobList, WildcardsMatchAnyRun) {
   EXPECT_TRUE(GlobList("a*b*c").contains("aXXbYYc"));
   EXPECT_FALSE(GlobList("a*b*c").contains("aXXbYY"));
   // Newlines separate globs as commas do (multi-line YAML strings).
-  EXPECT_TRUE(GlobList("-*\ntorch-discarded-move").contains("torch-discarded-move"));
+  EXPECT_TRUE(
+      GlobList("-*\ntorch-discarded-move").contains("torch-discarded-move"));
 }
 
 TEST(Engine, ChecksSelectRulesInTableOrder) {
