@@ -121,14 +121,10 @@ std::string dumpTidyConfig(const TidyConfig &Config) {
 /// clang-tidy's upward search, with a parser that remembers which files did
 /// not parse instead of printing and skipping them.
 class ConfigProvider::Search : public clang::tidy::FileOptionsBaseProvider {
+  using BrokenFiles = std::map<std::string, std::string>;
+
 public:
-  Search()
-      : FileOptionsBaseProvider(clang::tidy::ClangTidyGlobalOptions(),
-                                ClangTidyOptions(), ClangTidyOptions(),
-                                handlers()) {
-    // This constructor of the base leaves the file system unset.
-    FS = llvm::vfs::getRealFileSystem();
-  }
+  Search() : Search(std::make_shared<BrokenFiles>()) {}
 
   /// The .clang-tidy files that apply to File, outermost first.
   std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
@@ -137,27 +133,45 @@ public:
     return Sources;
   }
 
-  /// Errors of .clang-tidy files, by folder.
-  std::map<std::string, std::string> Broken;
+  /// The error of the .clang-tidy file in Dir, if it did not parse.
+  const std::string *brokenIn(llvm::StringRef Dir) const {
+    auto It = Broken->find(Dir.str());
+    return It == Broken->end() ? nullptr : &It->second;
+  }
 
 private:
-  ConfigFileHandlers handlers() {
+  // The parser's record of errors exists before the base, which takes the
+  // parser as its argument.
+  explicit Search(std::shared_ptr<BrokenFiles> Errors)
+      : FileOptionsBaseProvider(clang::tidy::ClangTidyGlobalOptions(),
+                                ClangTidyOptions(), ClangTidyOptions(),
+                                handlersRecordingInto(Errors)),
+        Broken(std::move(Errors)) {
+    // This constructor of the base leaves the file system unset.
+    FS = llvm::vfs::getRealFileSystem();
+  }
+
+  static ConfigFileHandlers
+  handlersRecordingInto(std::shared_ptr<BrokenFiles> Errors) {
     ConfigFileHandlers H;
     H.emplace_back(
         ".clang-tidy",
-        [this](llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
+        [Errors](
+            llvm::MemoryBufferRef Text) -> llvm::ErrorOr<ClangTidyOptions> {
           auto Parsed =
               parseTidyConfig(Text.getBuffer(), Text.getBufferIdentifier());
           if (Parsed)
             return std::move(Parsed->Options);
-          Broken[llvm::sys::path::parent_path(Text.getBufferIdentifier())
-                     .str()] = llvm::toString(Parsed.takeError());
+          (*Errors)[llvm::sys::path::parent_path(Text.getBufferIdentifier())
+                        .str()] = llvm::toString(Parsed.takeError());
           // An empty error code: the base class then skips the file without
           // printing; configFor() reports it.
           return std::error_code();
         });
     return H;
   }
+
+  std::shared_ptr<BrokenFiles> Broken;
 };
 
 ConfigProvider::ConfigProvider(std::optional<std::string> ConfigFile)
@@ -184,9 +198,8 @@ llvm::Expected<TidyConfig> ConfigProvider::configFor(llvm::StringRef File) {
                       : llvm::sys::path::parent_path(Sources.front().second);
   for (llvm::StringRef Dir = llvm::sys::path::parent_path(Abs); !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
-    auto It = Files->Broken.find(Dir.str());
-    if (It != Files->Broken.end())
-      return configError(It->second);
+    if (const std::string *Error = Files->brokenIn(Dir))
+      return configError(*Error);
     if (Dir == Top || Dir == llvm::sys::path::parent_path(Dir))
       break;
   }

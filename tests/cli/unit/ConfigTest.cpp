@@ -3,6 +3,11 @@
 #include "report/Config.h"
 #include "torchlint/RuleInfo.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
 
 using namespace torchlint;
@@ -104,4 +109,37 @@ TEST(Config, CommandLineComesLast) {
   EXPECT_TRUE(GlobList(E.Checks).contains("torch-discarded-move"));
   EXPECT_EQ(effectiveSeverity(*findRule("torch-discarded-move"), E),
             Severity::Error);
+}
+
+TEST(Config, EveryFileOfAnInheritingFolderGetsBothFiles) {
+  // clang-tidy's search caches each folder's result; a second file of the
+  // same folder must still see the parent's file too.
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("tl-config", Root));
+  llvm::SmallString<128> Sub(Root);
+  llvm::sys::path::append(Sub, "sub");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(Sub));
+  auto Write = [](llvm::StringRef Dir, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, ".clang-tidy");
+    std::error_code EC;
+    llvm::raw_fd_ostream(P, EC) << Text;
+    ASSERT_FALSE(EC);
+  };
+  Write(Root, "CheckOptions:\n  torch-discarded-move.Severity: error\n");
+  Write(Sub, "InheritParentConfig: true\nChecks: '-torch-hardcoded-device'\n");
+  ConfigProvider Configs;
+  for (const char *Name : {"a.cpp", "b.cpp", "a.cpp"}) {
+    llvm::SmallString<128> File(Sub);
+    llvm::sys::path::append(File, Name);
+    auto C = Configs.configFor(File);
+    ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+    EXPECT_EQ(C->Sources.size(), 2u) << Name;
+    EffectiveConfig E = resolveConfig(*C, {});
+    EXPECT_EQ(effectiveSeverity(*findRule("torch-discarded-move"), E),
+              Severity::Error)
+        << Name;
+    EXPECT_FALSE(GlobList(E.Checks).contains("torch-hardcoded-device")) << Name;
+  }
+  llvm::sys::fs::remove_directories(Root);
 }
