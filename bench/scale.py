@@ -4,6 +4,8 @@
 Usage: bench/scale.py TORCHLINT CORPUS_DIR [--jobs N] [--work DIR] [--repos a,b]
                       [--shards 4] [--skip-cold]
 
+--shards 0 skips the shards phase.
+
 CORPUS_DIR holds one folder per project (../shared/corpus/ says how to fetch
 the 21 public repositories). Each project is linted in one torchlint call, as
 a CI job would: every source and every header no file includes, with -I for
@@ -167,6 +169,12 @@ class Bench:
 
         # Shards one after the other, one shared new result cache, merged.
         n = self.args.shards
+        if n == 0:
+            print(f"\nRatios\n  warm / no-change re-run  "
+                  f"{figures['warm'] / figures['hit']:6.1f}x (target >= 50x)\n"
+                  f"  warm / one changed file  "
+                  f"{figures['warm'] / figures['change']:6.1f}x")
+            return
         shard_results = os.path.join(self.work, "results-shards")
         shutil.rmtree(shard_results, ignore_errors=True)
         shard_total, identical, mismatched = 0.0, 0, []
