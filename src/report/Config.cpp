@@ -128,8 +128,15 @@ public:
 
   /// The .clang-tidy files that apply to File, outermost first.
   std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
+    // clang-tidy prints an error for each folder of the path that does not
+    // exist (an editor's unsaved file in a new folder); the search starts at
+    // the deepest one that does.
+    llvm::SmallString<256> Probe(llvm::sys::path::parent_path(File));
+    while (!Probe.empty() && !llvm::sys::fs::is_directory(Probe))
+      llvm::sys::path::remove_filename(Probe);
+    llvm::sys::path::append(Probe, llvm::sys::path::filename(File));
     std::vector<OptionsSource> Sources;
-    addRawFileOptions(File, Sources);
+    addRawFileOptions(Probe, Sources);
     return Sources;
   }
 

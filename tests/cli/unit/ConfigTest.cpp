@@ -143,3 +143,14 @@ TEST(Config, EveryFileOfAnInheritingFolderGetsBothFiles) {
   }
   llvm::sys::fs::remove_directories(Root);
 }
+
+TEST(Config, AFileInAFolderThatDoesNotExistYetIsQuiet) {
+  // An editor's unsaved file in a new folder: clang-tidy's search would print
+  // an error for each missing folder; the search starts where folders exist.
+  ConfigProvider Configs;
+  testing::internal::CaptureStderr();
+  auto C = Configs.configFor("/torchlint-no-such-folder/sub/new.cpp");
+  std::string Printed = testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
+  EXPECT_EQ(Printed, "");
+}
