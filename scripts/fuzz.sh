@@ -77,9 +77,14 @@ for t in "${targets[@]}"; do
   log=$out/fuzz.log
   extra=()
   timeout=10
+  seeds=("$src/tests/fuzz/corpus/$t")
   if [ "$t" = analysis ]; then
     timeout=60
     extra+=(-detect_leaks=0)
+    # Its seeds are test inputs and examples named in analysis-seeds.txt.
+    seeds=()
+    extra+=("-seed_inputs=$(grep -v '^#' "$src/tests/fuzz/analysis-seeds.txt" |
+      sed "s|^|$src/|" | paste -sd, -)")
   fi
   [ "$t" = compile_commands ] && extra+=(-detect_leaks=0)
   echo "== fuzzing $t for ${seconds}s (log: $log)"
@@ -93,7 +98,7 @@ for t in "${targets[@]}"; do
     -timeout="$timeout" -rss_limit_mb=6144 \
     -print_final_stats=1 -dict="$src/tests/fuzz/dicts/$(dict_of "$t").dict" \
     -artifact_prefix="$out/artifacts/" "${extra[@]}" \
-    "$out/corpus" "$src/tests/fuzz/corpus/$t" "$src/tests/fuzz/crashers/$t" \
+    "$out/corpus" "${seeds[@]}" "$src/tests/fuzz/crashers/$t" \
     >"$log" 2>&1
   rc=$?
   set -e
