@@ -238,7 +238,7 @@ TEST(Merge, OrdersByUnitAndKeepsAHeadersFindingOnce) {
   std::string S1 =
       D.write("s1.json", report({finding("/repo/b.cpp", "/repo/h.h", 50),
                                  finding("/repo/b.cpp", "/repo/b.cpp", 120)},
-                                {unit("/repo/b.cpp")}, shard(1, 2))
+                                json::array({unit("/repo/b.cpp")}), shard(1, 2))
                              .dump());
   std::string S2 = D.write(
       "s2.json", report({finding("/repo/a.cpp", "/repo/a.cpp", 70),
