@@ -7,11 +7,13 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build ccache git python3 jq
   llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
+  libclang-rt-16-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
   libtorch-dev
   neovim
   bazel-bootstrap
 )
+# libclang-rt-16-dev: Clang's sanitizer runtimes, for scripts/sanitize.sh.
 # bazel-bootstrap: Debian's Bazel, to test bazel/torchlint.bzl offline.
 # The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless
 # one is already on PATH (a NodeSource node bundles its own).

@@ -19,6 +19,16 @@
 #include <thread>
 #include <unistd.h>
 
+// AddressSanitizer reserves terabytes of address space for its shadow memory
+// when the process starts, so no RLIMIT_AS bound can hold in its builds.
+#if defined(__SANITIZE_ADDRESS__)
+#define TORCHLINT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TORCHLINT_ASAN 1
+#endif
+#endif
+
 namespace torchlint {
 
 namespace fs = llvm::sys::fs;
@@ -114,6 +124,11 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
         "internal error: the process has %u threads; worker processes are "
         "forked and need a single-threaded parent",
         Threads);
+#ifdef TORCHLINT_ASAN
+  // Any bound would fail a worker's first allocation, and ASan's own
+  // out-of-memory report is no sign of one (README: Developing).
+  MemoryBytes = 0;
+#endif
   llvm::SmallString<128> Dir;
   if (std::error_code EC = fs::createUniqueDirectory("torchlint", Dir))
     return llvm::createStringError(EC, "cannot create a temporary folder");
