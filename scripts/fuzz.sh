@@ -33,7 +33,8 @@ if [ ! -e /usr/lib/llvm-16/lib/clang/16/lib/linux/libclang_rt.fuzzer-x86_64.a ];
   exit 2
 fi
 
-# LLVM is built without RTTI, so the vptr check cannot work. The libraries
+# vptr is off, as in the sanitizer build (CMakeLists.txt): it would check
+# objects made by Debian's uninstrumented libclang-cpp. The libraries
 # get coverage instrumentation (fuzzer-no-link); only the targets link
 # libFuzzer itself. UBSan stops at the first report, so it counts as a crash.
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize=vptr"
