@@ -78,14 +78,16 @@ for t in "${targets[@]}"; do
   log=$out/fuzz.log
   extra=()
   timeout=10
-  seeds=("$src/tests/fuzz/corpus/$t")
+  seeds=()
+  [ -d "$src/tests/fuzz/corpus/$t" ] && seeds+=("$src/tests/fuzz/corpus/$t")
+  # Repository files that serve as seeds uncopied (tests/fuzz/<target>.seeds).
+  if [ -f "$src/tests/fuzz/$t.seeds" ]; then
+    extra+=("-seed_inputs=$(grep -v '^#' "$src/tests/fuzz/$t.seeds" |
+      sed "s|^|$src/|" | paste -sd, -)")
+  fi
   if [ "$t" = analysis ]; then
     timeout=60
     extra+=(-detect_leaks=0)
-    # Its seeds are test inputs and examples named in analysis-seeds.txt.
-    seeds=()
-    extra+=("-seed_inputs=$(grep -v '^#' "$src/tests/fuzz/analysis-seeds.txt" |
-      sed "s|^|$src/|" | paste -sd, -)")
   fi
   [ "$t" = compile_commands ] && extra+=(-detect_leaks=0)
   echo "== fuzzing $t for ${seconds}s (log: $log)"
