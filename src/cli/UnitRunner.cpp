@@ -60,9 +60,9 @@ public:
       }
       // The finding's own location, macro expansions included: clang-tidy
       // looks for NOLINT at each level of the expansion.
-      bool Silenced = Nolint.suppresses(
-          F.Loc, F.Rule->Id, configuredSeverity(*F.Rule, Config.Options),
-          Problems);
+      Severity Configured = configuredSeverity(*F.Rule, Config.Options);
+      bool Silenced =
+          Nolint.suppresses(F.Loc, F.Rule->Id, Configured, Problems);
       // Unmatched NOLINTBEGIN/END are errors of their own, before the
       // finding whose lookup found them, as clang-tidy orders them.
       for (const NolintProblem &P : Problems)
@@ -73,7 +73,7 @@ public:
         continue;
       }
       Severity Level = effectiveSeverity(*F.Rule, Config);
-      emit(F, Level, CI, Level != configuredSeverity(*F.Rule, Config.Options));
+      emit(F, Level, CI, Level != Configured);
     }
   }
 
