@@ -42,31 +42,58 @@ public:
                    .equals_insensitive("true")) {}
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(
-                                   "::torch::jit::load", "::torch::load"))))
-                          .bind("load"),
+    auto LoadName = hasAnyName("::torch::jit::load", "::torch::load");
+    Finder.addMatcher(callExpr(callee(functionDecl(LoadName))).bind("load"),
+                      this);
+    // In a template's own body (a class template whose members no unit
+    // instantiates) a load on a dependent model is still this load.
+    Finder.addMatcher(
+        callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(
+                     namedDecl(anyOf(functionTemplateDecl(LoadName),
+                                     functionDecl(LoadName)))))))
+            .bind("load"),
+        this);
+    // Where the project moves models and tensors: `x.to(device)` and
+    // `model->to(device)` with a device chosen at run time.
+    auto ToRuntimeDevice =
+        hasArgument(0, ignoringParenImpCasts(expr().bind("device")));
+    Finder.addMatcher(
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))),
+                          ToRuntimeDevice)
+            .bind("move"),
+        this);
+    Finder.addMatcher(callExpr(callee(cxxDependentScopeMemberExpr(
+                                   hasMemberName("to"))),
+                               ToRuntimeDevice)
+                          .bind("move"),
                       this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
+    if (const auto *Move = Result.Nodes.getNodeAs<CallExpr>("move"))
+      return recordMove(Move, Result.Nodes.getNodeAs<Expr>("device"), Ctx);
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load");
-    const FunctionDecl *FD = Call->getDirectCallee();
-    // A device written by the user, even c10::nullopt, is a decision.
-    for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceArgumentType(Arg->getType()))
-        return;
+    // A device written by the user, even c10::nullopt, is a decision; in a
+    // template, any argument after the model and the path may be one.
     unsigned Written = api::writtenArgCount(Call);
-    if (Written == 0)
+    bool Dependent = Call->isTypeDependent();
+    for (unsigned I = 0; I < Written; ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (isDeviceArgumentType(Arg->getType()) ||
+          (Dependent && I > 0 && Arg->isTypeDependent()))
+        return;
+    }
+    if (Written == 0 || (Dependent && Written > 2))
       return;
-    // Precision: only device-aware code is reported. Where no run-time device
-    // choice is in scope the program never leaves the CPU, and its
-    // checkpoints are its own CPU ones.
+    // Precision: only device-aware code is reported. Where a run-time device
+    // is in scope, the load gets it. Elsewhere the load is reported only in
+    // a project that moves models or tensors to a device chosen at run
+    // time (a GPU-saved checkpoint may then reach a CPU-only machine): a
+    // project that never leaves the CPU reads only its own CPU checkpoints.
     // The Strict option reports every load without a device, with no
     // fix-it where no device is in scope to name.
     const ValueDecl *Var = findDeviceVariable(Call, Ctx);
-    if (!Var && !Strict)
-      return;
     // Where CUDA is known to be there (inside `if (is_available())`), the
     // checkpoint comes back on the GPU it was saved from or on the CPU, and
     // the code around moves it; the CPU branch is the one that needs the
@@ -74,13 +101,15 @@ public:
     // comes back where the model was.
     if (!Strict && (isCudaGuarded(Call, Ctx) || savedEarlier(Call, Ctx)))
       return;
-    std::string Callee = FD->getQualifiedNameAsString();
     Finding &F = report(Call->getBeginLoc(),
-                        "checkpoint loaded by '" + Callee +
+                        "checkpoint loaded by '" + calleeName(Call) +
                             "' without a device comes back on the device "
                             "it was saved from");
-    if (!Var)
+    if (!Var) {
+      if (!Strict)
+        F.Needs = ProjectFact::RuntimeDevice;
       return;
+    }
     // The device goes after the last written argument.
     const Expr *Last = Call->getArg(Written - 1);
     std::string Device = Var->getNameAsString();
@@ -93,6 +122,43 @@ public:
   }
 
 private:
+  /// `torch::load` or `torch::jit::load`, resolved or still a lookup.
+  static std::string calleeName(const CallExpr *Call) {
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      return FD->getQualifiedNameAsString();
+    const auto *ULE =
+        cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit());
+    return (*ULE->decls_begin())->getQualifiedNameAsString();
+  }
+
+  /// Records `x.to(device)` with a device chosen at run time as the unit's
+  /// sign that the project leaves the CPU.
+  void recordMove(const CallExpr *Move, const Expr *Device, ASTContext &Ctx) {
+    const ValueDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Device))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Device))
+      D = ME->getMemberDecl();
+    if (!D || !D->getIdentifier() ||
+        !(api::isDeviceType(D->getType()) ||
+          api::isDeviceKindType(D->getType())) ||
+        !isRuntimeDevice(D))
+      return;
+    const Expr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Move))
+      Object = MC->getImplicitObjectArgument();
+    else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(
+                 Move->getCallee()->IgnoreImplicit()))
+      Object = DM->isImplicitAccess() ? nullptr : DM->getBase();
+    std::string What = Object ? api::sourceText(Object, Ctx) : "";
+    showsFact(ProjectFact::RuntimeDevice, Move->getBeginLoc(),
+              "the project moves " +
+                  (What.empty() ? std::string("a model")
+                                : "'" + What + "'") +
+                  " to '" + D->getNameAsString() +
+                  "', a device chosen at run time, here");
+  }
+
   /// The argument of a save or load call that names the file: the first
   /// string or path argument.
   static const Expr *pathArgument(const CallExpr *Call) {

@@ -44,22 +44,6 @@ public:
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 };
 
-/// Finds a CUDA reference that no guard covers inside an initialiser.
-class UnguardedCudaFinder : public RecursiveASTVisitor<UnguardedCudaFinder> {
-public:
-  explicit UnguardedCudaFinder(ASTContext &Ctx) : Ctx(Ctx) {}
-  bool Found = false;
-  bool VisitExpr(Expr *E) {
-    if ((api::isCudaKindRef(E) && isa<DeclRefExpr>(E)) ||
-        (isa<StringLiteral>(E) && api::cudaStringLiteral(E)))
-      if (!isCudaGuarded(E, Ctx))
-        Found = true;
-    return !Found;
-  }
-
-private:
-  ASTContext &Ctx;
-};
 } // namespace
 
 /// True when Use lies inside the block that declares VD, after VD.
@@ -79,6 +63,131 @@ static bool inScopeAt(const VarDecl *VD, SourceLocation UseLoc,
          SM.isBeforeInTranslationUnit(UseLoc, R.getEnd());
 }
 
+namespace {
+/// What one value written to a device variable says about the device.
+struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan> {
+  bool Cpu = false;    ///< Names the CPU (kCPU, "cpu").
+  bool Accel = false;  ///< Names CUDA or another accelerator.
+  bool Chosen = false; ///< Depends on something chosen at run time.
+
+  bool VisitConditionalOperator(ConditionalOperator *) {
+    Chosen = true;
+    return false;
+  }
+  bool VisitExpr(Expr *E) {
+    if (api::isCudaKindRef(E)) {
+      Accel = true;
+    } else if (api::isCpuKindRef(E)) {
+      Cpu = true;
+    } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
+      if (SL->isOrdinary() && SL->getString().startswith("cpu"))
+        Cpu = true;
+      else if (SL->isOrdinary())
+        Accel = true;
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // torch::kMPS and its kind are constants; a user's variable of a
+      // device, device kind or string type holds a choice.
+      const ValueDecl *D = DRE->getDecl();
+      if (isa<EnumConstantDecl>(D) || api::isInTorchNamespace(D))
+        Accel |= api::isDeviceKindType(D->getType());
+      else
+        Chosen |= holdsChoice(D->getType());
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      Chosen |= holdsChoice(ME->getType());
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      // x.device(), a helper returning a device: chosen elsewhere.
+      Chosen |= api::isDeviceType(CE->getType()) ||
+                api::isDeviceKindType(CE->getType());
+    }
+    return !Chosen;
+  }
+  static bool holdsChoice(QualType T) {
+    T = T.getNonReferenceType();
+    if (api::isDeviceType(T) || api::isDeviceKindType(T))
+      return true;
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() && RD->getName() == "basic_string";
+  }
+};
+
+/// Every value written to D that the unit shows: its initialiser, a
+/// constructor's member initialiser, assignments in the function (a local)
+/// or in the class's member functions (a field).
+class DeviceWrites : public RecursiveASTVisitor<DeviceWrites> {
+public:
+  explicit DeviceWrites(const ValueDecl *D) : Target(D) {}
+  std::vector<const Expr *> Values;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign && refersTo(BO->getLHS()))
+      Values.push_back(BO->getRHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        refersTo(OC->getArg(0)))
+      Values.push_back(OC->getArg(1));
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *CD) {
+    for (const CXXCtorInitializer *I : CD->inits())
+      if (I->isWritten() && I->getMember() == Target)
+        Values.push_back(I->getInit());
+    return true;
+  }
+
+private:
+  bool refersTo(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl() == Target;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->getMemberDecl() == Target;
+    return false;
+  }
+  const ValueDecl *Target;
+};
+} // namespace
+
+bool isRuntimeDevice(const ValueDecl *D) {
+  if (isa<ParmVarDecl>(D))
+    return true;
+  DeviceWrites Writes(D);
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (VD->hasInit())
+      Writes.Values.push_back(VD->getInit());
+    if (const auto *DC = dyn_cast_or_null<FunctionDecl>(
+            VD->getParentFunctionOrMethod()))
+      if (DC->getBody())
+        Writes.TraverseStmt(DC->getBody());
+  } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    if (FD->hasInClassInitializer())
+      Writes.Values.push_back(FD->getInClassInitializer());
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent()))
+      for (const CXXMethodDecl *M : RD->methods()) {
+        const FunctionDecl *Def = nullptr;
+        if (M->hasBody(Def))
+          Writes.TraverseDecl(const_cast<FunctionDecl *>(Def));
+      }
+  } else {
+    return false;
+  }
+  // Nothing visible written (set in another file): a field or variable
+  // that exists to hold a device holds a choice.
+  if (Writes.Values.empty())
+    return true;
+  DeviceValueScan All;
+  for (const Expr *V : Writes.Values) {
+    DeviceValueScan One;
+    One.TraverseStmt(const_cast<Expr *>(V));
+    // Nothing recognised in it (a copy of something opaque): a choice.
+    All.Chosen |= One.Chosen || (!One.Cpu && !One.Accel);
+    All.Cpu |= One.Cpu;
+    All.Accel |= One.Accel;
+  }
+  return All.Chosen || (All.Cpu && All.Accel);
+}
+
 const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {
   const FunctionDecl *FD = enclosingFunction(Use, Ctx);
   if (!FD || !FD->hasBody())
@@ -87,15 +196,9 @@ const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {
   const ValueDecl *Best = nullptr;
   DeviceVarCollector Collector;
   Collector.TraverseStmt(FD->getBody());
-  for (const VarDecl *VD : Collector.Vars) {
-    if (!inScopeAt(VD, UseLoc, Ctx))
-      continue;
-    UnguardedCudaFinder Finder(Ctx);
-    if (VD->hasInit())
-      Finder.TraverseStmt(const_cast<Expr *>(VD->getInit()));
-    if (!Finder.Found)
+  for (const VarDecl *VD : Collector.Vars)
+    if (inScopeAt(VD, UseLoc, Ctx) && isRuntimeDevice(VD))
       Best = VD; // Later declarations are nearer.
-  }
   if (Best)
     return Best;
   for (const ParmVarDecl *P : FD->parameters())
@@ -103,7 +206,8 @@ const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {
       return P;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     for (const FieldDecl *F : MD->getParent()->fields())
-      if (api::isDeviceType(F->getType()) && F->getIdentifier())
+      if (api::isDeviceType(F->getType()) && F->getIdentifier() &&
+          isRuntimeDevice(F))
         return F;
   return nullptr;
 }

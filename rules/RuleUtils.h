@@ -15,9 +15,17 @@ namespace torchlint {
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);
 
-/// A torch::Device variable visible at Use that was chosen at run time: a
-/// parameter, a member of the enclosing class, or a local declared earlier
-/// whose initialiser names no unguarded CUDA device. The nearest one wins.
+/// True when the device variable, parameter or field D holds a choice made
+/// at run time: a parameter; a variable whose written values (initialiser,
+/// assignments, constructors' member initialisers) include a ternary, a
+/// user's device, string or device() call, or both the CPU and an
+/// accelerator. A variable only ever the CPU (`torch::Device cpu("cpu")`)
+/// or only ever CUDA is no choice.
+bool isRuntimeDevice(const clang::ValueDecl *D);
+
+/// A torch::Device variable visible at Use that was chosen at run time
+/// (isRuntimeDevice): a local declared earlier, a parameter, a member of the
+/// enclosing class. The nearest one wins.
 const clang::ValueDecl *findDeviceVariable(const clang::Stmt *Use,
                                            clang::ASTContext &Ctx);
 

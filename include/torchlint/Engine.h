@@ -40,9 +40,17 @@ public:
   /// When UserDecls is given (the top-level declarations parsed from the
   /// user's files), matching visits only those, which keeps the LibTorch
   /// headers, tens of thousands of declarations, out of every traversal.
+  ///
+  /// A finding that depends on a project fact (Finding::Needs) is settled by
+  /// the unit's own sites when it has one: it is then reported with a note
+  /// pointing at the first. The others are returned unsettled when Sites is
+  /// given, and Sites receives the unit's sites in user code, one per
+  /// location, sorted, for a host that sees the whole project; without Sites
+  /// they are dropped, since one unit is then all the project there is.
   std::vector<Finding>
   analyze(clang::ASTContext &Ctx,
-          const std::vector<clang::Decl *> *UserDecls = nullptr) const;
+          const std::vector<clang::Decl *> *UserDecls = nullptr,
+          std::vector<ProjectSite> *Sites = nullptr) const;
 
   const EngineConfig &config() const { return Config; }
 

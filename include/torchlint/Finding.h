@@ -20,6 +20,26 @@ struct FindingNote {
   std::string Message;
 };
 
+/// A fact about the whole project that one unit may not show. A finding that
+/// depends on one is reported only where some unit of the project shows it:
+/// the engine settles it from the unit's own sites, and a host that sees
+/// every unit (the CLI after its run, --merge across shards) settles the rest.
+/// A host that sees one unit at a time (clang-tidy, the language server) has
+/// only that unit's sites.
+enum class ProjectFact : unsigned char {
+  None,
+  /// Models or tensors go to a device chosen at run time: checkpoints the
+  /// project saves may come from a GPU, and the CPU may read them.
+  RuntimeDevice,
+};
+
+/// Where a unit shows a project fact, and how a note pointing there reads.
+struct ProjectSite {
+  ProjectFact Fact = ProjectFact::None;
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
 /// One diagnostic produced by a rule while the AST is alive.
 ///
 /// Locations may be macro locations: hosts render them the way clang does
@@ -30,6 +50,9 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<clang::FixItHint> Fixes;
+  /// Reported only where the project shows this fact; the note pointing at
+  /// the site that shows it is added when it is settled.
+  ProjectFact Needs = ProjectFact::None;
 };
 
 } // namespace torchlint

@@ -126,6 +126,13 @@ public:
   /// compile errors keep the engine from running: every file the unit read
   /// is then in CI's SourceManager.
   virtual void unitRead(clang::CompilerInstance &CI) {}
+  /// True for a sink whose host sees the whole project: it then gets the
+  /// findings that depend on project facts this unit does not show
+  /// (Finding::Needs), and the unit's own sites through projectSites().
+  virtual bool seesProject() const { return false; }
+  /// Where the unit shows project facts, after consume().
+  virtual void projectSites(const std::vector<ProjectSite> &Sites,
+                            clang::CompilerInstance &CI) {}
 };
 
 /// How one unit went.

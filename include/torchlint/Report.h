@@ -65,7 +65,20 @@ struct FindingRecord {
   /// The translation unit whose analysis reported it (a header's finding is
   /// reported by the first unit, in input order, that includes the header).
   std::string Unit;
+  /// Not yet settled: reported only if some unit of the project shows this
+  /// fact (see ProjectFact); then the note pointing there is added.
+  ProjectFact Needs = ProjectFact::None;
 };
+
+/// Where a unit shows a project fact, detached from its AST.
+struct SiteRecord {
+  ProjectFact Fact = ProjectFact::None;
+  PlainNote Note;
+};
+
+/// The name of a project fact in JSON ("runtime-device"), and back.
+llvm::StringRef projectFactName(ProjectFact F);
+ProjectFact projectFactFromName(llvm::StringRef Name);
 
 /// The file location clang would show for L: macro uses point at the use.
 PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
@@ -76,6 +89,10 @@ PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
 std::optional<clang::CharSourceRange>
 editableRange(const clang::FixItHint &Fix, const clang::SourceManager &SM,
               const clang::LangOptions &LO);
+
+/// A note at L, detached from its AST.
+PlainNote toPlainNote(const clang::SourceManager &SM, clang::SourceLocation L,
+                      std::string Message);
 
 /// Detaches F from its AST. Fix-its inside macros or headers that cannot be
 /// edited as text are dropped.

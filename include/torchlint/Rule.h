@@ -24,6 +24,8 @@ struct RuleEnvironment {
   std::function<bool(llvm::StringRef)> IsEnabled = [](llvm::StringRef) {
     return true;
   };
+  /// Where the unit shows project facts (see ProjectFact), in match order.
+  std::vector<ProjectSite> *Sites = nullptr;
 };
 
 /// A rule reads the AST (through matchers) and reports findings. It knows
@@ -47,6 +49,13 @@ public:
 protected:
   /// Starts a finding at Loc; add notes and fixes to the returned object.
   Finding &report(clang::SourceLocation Loc, std::string Message);
+  /// Records that the unit shows Fact at Loc; Message is the note that
+  /// findings depending on it will carry.
+  void showsFact(ProjectFact Fact, clang::SourceLocation Loc,
+                 std::string Message) {
+    if (Env.Sites)
+      Env.Sites->push_back({Fact, Loc, std::move(Message)});
+  }
   std::string option(llvm::StringRef Name, llvm::StringRef Default) const {
     return Env.Options.get(Info.Id, Name, Default);
   }

@@ -2,7 +2,36 @@
 
 #include "Audit.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace torchlint {
+
+void ProjectFacts::learn(const std::vector<RenderedSite> &Sites) {
+  for (const RenderedSite &S : Sites)
+    First.emplace(S.Record.Fact, S);
+}
+
+bool ProjectFacts::settles(const UnitResult &Unit) const {
+  return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
+    return F.Record.Needs == ProjectFact::None || First.count(F.Record.Needs);
+  });
+}
+
+unsigned ProjectFacts::settle(UnitResult &Unit) const {
+  size_t Before = Unit.Findings.size();
+  llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
+    if (F.Record.Needs == ProjectFact::None)
+      return false;
+    auto Site = First.find(F.Record.Needs);
+    if (Site == First.end())
+      return true;
+    F.Record.Notes.push_back(Site->second.Record.Note);
+    F.Text += Site->second.Text;
+    F.Record.Needs = ProjectFact::None;
+    return false;
+  });
+  return Before - Unit.Findings.size();
+}
 
 void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
   if (Text)

@@ -16,11 +16,31 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
 
 namespace torchlint {
+
+/// What the units of a project show of the project (ProjectFact): the first
+/// site of each fact, in input order. Findings that depend on a fact are
+/// settled against it.
+class ProjectFacts {
+public:
+  /// Learns the sites of the next unit in input order.
+  void learn(const std::vector<RenderedSite> &Sites);
+  /// True when every finding of Unit that depends on a fact can be decided
+  /// now: a site of that fact is known.
+  bool settles(const UnitResult &Unit) const;
+  /// Decides Unit's findings that depend on facts: those with a known site
+  /// get the note pointing there (record and text), the others are dropped
+  /// (the project does not show the fact). Returns how many were dropped.
+  unsigned settle(UnitResult &Unit) const;
+
+private:
+  std::map<ProjectFact, RenderedSite> First;
+};
 
 /// Accumulates the report of a run.
 class Audit {

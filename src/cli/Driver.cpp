@@ -26,6 +26,7 @@
 
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
+#include <deque>
 #include <map>
 #include <set>
 
@@ -603,6 +604,37 @@ int run(Settings &S, const char *Argv0) {
     }
   };
 
+  // A finding that depends on a project fact (a checkpoint loaded where no
+  // device is in scope, in a project that moves models to a run-time device)
+  // waits until a unit shows the fact or every unit is in. Units are still
+  // delivered in input order: one with an undecided finding holds back the
+  // units after it, so the output is the same whatever -j and the cache.
+  ProjectFacts Facts;
+  struct Waiting {
+    size_t I;
+    UnitResult R;
+    std::string Log;
+  };
+  std::deque<Waiting> Held;
+  auto Release = [&](bool AllIn) {
+    while (!Held.empty() && (AllIn || Facts.settles(Held.front().R))) {
+      Waiting &W = Held.front();
+      Facts.settle(W.R);
+      Deliver(W.I, W.R, W.Log);
+      Held.pop_front();
+    }
+  };
+  auto Arrive = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
+    Facts.learn(R.Sites);
+    if (Held.empty() && Facts.settles(R)) {
+      Facts.settle(R);
+      Deliver(I, R, Log);
+      return;
+    }
+    Held.push_back({I, std::move(R), Log.str()});
+    Release(/*AllIn=*/false);
+  };
+
   // Units whose result cache entry is current are not parsed at all; the
   // others go to the workers, and every result is delivered in input order.
   std::vector<std::optional<UnitResult>> Hits(Files.size());
@@ -618,7 +650,7 @@ int run(Settings &S, const char *Argv0) {
   auto DeliverHitsBefore = [&](size_t Limit) {
     for (; NextHit < Limit; ++NextHit)
       if (Hits[NextHit])
-        Deliver(NextHit, *Hits[NextHit], "");
+        Arrive(NextHit, *Hits[NextHit], "");
   };
   std::vector<std::string> MissFiles;
   for (size_t I : Misses)
@@ -628,7 +660,7 @@ int run(Settings &S, const char *Argv0) {
     for (size_t I : Misses) {
       DeliverHitsBefore(I);
       UnitResult R = runUnit(Files[I], Commands[I], Job, Configs);
-      Deliver(I, R, "");
+      Arrive(I, R, "");
     }
   } else {
     Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
@@ -642,7 +674,7 @@ int run(Settings &S, const char *Argv0) {
         },
         [&](size_t K, UnitResult &R, llvm::StringRef Log) {
           DeliverHitsBefore(Misses[K]);
-          Deliver(Misses[K], R, Log);
+          Arrive(Misses[K], R, Log);
         });
     if (E) {
       error(llvm::toString(std::move(E)));
@@ -650,6 +682,7 @@ int run(Settings &S, const char *Argv0) {
     }
   }
   DeliverHitsBefore(Files.size());
+  Release(/*AllIn=*/true);
   if (!Job.ResultCacheDir.empty()) {
     unsigned Removed =
         ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).trim();

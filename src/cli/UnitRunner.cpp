@@ -9,6 +9,7 @@
 #include "report/RuleDocs.h"
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
@@ -74,6 +75,29 @@ public:
       }
       Severity Level = effectiveSeverity(*F.Rule, Config);
       emit(F, Level, CI, Level != Configured);
+    }
+  }
+
+  /// Under -verify the unit is all the project there is: the engine then
+  /// settles project facts from the unit alone.
+  bool seesProject() const override { return !Job.Parse.Verify; }
+
+  void projectSites(const std::vector<ProjectSite> &Sites,
+                    CompilerInstance &CI) override {
+    SourceManager &SM = CI.getSourceManager();
+    auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+    DiagOpts->ShowColors = Job.Color;
+    for (const ProjectSite &S : Sites) {
+      // Printed after findings of other units: a note with nothing before
+      // it, which TextDiagnostic renders as clang would within a diagnostic.
+      std::string Text;
+      llvm::raw_string_ostream Out(Text);
+      TextDiagnostic TD(Out, CI.getLangOpts(), DiagOpts.get());
+      TD.emitDiagnostic(FullSourceLoc(S.Loc, SM), DiagnosticsEngine::Note,
+                        S.Message, {}, {});
+      Out.flush();
+      Result.Sites.push_back(
+          {{S.Fact, toPlainNote(SM, S.Loc, S.Message)}, std::move(Text)});
     }
   }
 
@@ -335,10 +359,18 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
     J["rendered"] = F.Text;
     Findings.push_back(J);
   }
+  nlohmann::json Sites = nlohmann::json::array();
+  for (const RenderedSite &S : R.Sites) {
+    nlohmann::json J = noteToJson(S.Record.Note);
+    J["fact"] = projectFactName(S.Record.Fact).str();
+    J["rendered"] = S.Text;
+    Sites.push_back(J);
+  }
   return {{"file", R.File},
           {"analysed", R.Analysed},
           {"failure", R.Failure},
           {"findings", Findings},
+          {"sites", Sites},
           {"suppressed", R.Suppressed},
           {"header_filtered", R.HeaderFiltered},
           {"diag_text", R.DiagText},
@@ -363,6 +395,10 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
         return Record.takeError();
       R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
     }
+    for (const nlohmann::json &S : J.value("sites", nlohmann::json::array()))
+      R.Sites.push_back({{projectFactFromName(S.at("fact").get<std::string>()),
+                          noteFromJson(S)},
+                         S.at("rendered").get<std::string>()});
   } catch (const nlohmann::json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "malformed worker result: %s", E.what());

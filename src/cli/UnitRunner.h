@@ -32,6 +32,13 @@ struct RenderedFinding {
   std::string Text;
 };
 
+/// Where a unit shows a project fact, and the note clang printed for it, to
+/// follow the findings that the fact settles in other units.
+struct RenderedSite {
+  SiteRecord Record;
+  std::string Text;
+};
+
 /// A file a unit read, as the result cache checks it: by content hash, or
 /// by size and modification time.
 struct InputStamp {
@@ -47,7 +54,10 @@ struct UnitResult {
   std::string File;
   bool Analysed = false;
   std::string Failure; ///< Why it was not analysed ("" if it was).
+  /// Some may still depend on a project fact (FindingRecord::Needs).
   std::vector<RenderedFinding> Findings;
+  /// Where the unit shows project facts (none under -verify).
+  std::vector<RenderedSite> Sites;
   unsigned Suppressed = 0;        ///< Silenced by NOLINT comments.
   unsigned HeaderFiltered = 0;    ///< In headers the header filter excludes.
   std::string DiagText;           ///< Compiler diagnostics, rendered.

@@ -74,6 +74,43 @@ bool isLibraryLocation(const SourceManager &SM, SourceLocation L) {
   return isLibTorchHeaderPath(SM.getFilename(File));
 }
 
+/// Keeps the sites in user code, one per location and fact, in source
+/// order; settles the findings that need a fact the unit shows; hands the
+/// rest, and the sites, to a host that sees the project (Sites), or drops
+/// them.
+static void settleProjectFacts(std::vector<Finding> &Findings,
+                               std::vector<ProjectSite> &Shown,
+                               const SourceManager &SM,
+                               std::vector<ProjectSite> *Sites) {
+  llvm::erase_if(Shown, [&](const ProjectSite &S) {
+    return isLibraryLocation(SM, S.Loc);
+  });
+  std::stable_sort(Shown.begin(), Shown.end(),
+                   [&](const ProjectSite &A, const ProjectSite &B) {
+                     return SM.isBeforeInTranslationUnit(SM.getFileLoc(A.Loc),
+                                                         SM.getFileLoc(B.Loc));
+                   });
+  std::set<std::pair<ProjectFact, unsigned>> Once;
+  llvm::erase_if(Shown, [&](const ProjectSite &S) {
+    return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()})
+                .second;
+  });
+  llvm::erase_if(Findings, [&](Finding &F) {
+    if (F.Needs == ProjectFact::None)
+      return false;
+    auto Site = llvm::find_if(
+        Shown, [&](const ProjectSite &S) { return S.Fact == F.Needs; });
+    if (Site != Shown.end()) {
+      F.Notes.push_back({Site->Loc, Site->Message});
+      F.Needs = ProjectFact::None;
+      return false;
+    }
+    return !Sites;
+  });
+  if (Sites)
+    *Sites = std::move(Shown);
+}
+
 Engine::Engine(EngineConfig C) : Config(std::move(C)), Checks(Config.Checks) {}
 
 std::vector<const RuleInfo *> Engine::enabledRules() const {
@@ -85,15 +122,19 @@ std::vector<const RuleInfo *> Engine::enabledRules() const {
 }
 
 std::vector<Finding>
-Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
+Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls,
+                std::vector<ProjectSite> *Sites) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   resetGuardFacts();
   ProvenanceCache Provenance(Ctx, Config.Options);
-  RuleEnvironment Env{Config.Options, &Provenance, [this](llvm::StringRef Id) {
+  std::vector<ProjectSite> Shown;
+  RuleEnvironment Env{Config.Options, &Provenance,
+                      [this](llvm::StringRef Id) {
                         return Config.IsRuleEnabled ? Config.IsRuleEnabled(Id)
                                                     : Checks.contains(Id);
-                      }};
+                      },
+                      &Shown};
   std::vector<std::unique_ptr<Rule>> Rules;
   ast_matchers::MatchFinder Finder;
   for (const RuleInfo *Info : enabledRules())
@@ -118,6 +159,7 @@ Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls) const {
     }
   }
   resetGuardFacts();
+  settleProjectFacts(Out, Shown, SM, Sites);
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {
                      SourceLocation LA = SM.getFileLoc(A.Loc);

@@ -200,13 +200,17 @@ public:
         (State.Outcome.CompileErrors > 0 && !State.Lenient()))
       return;
     auto Start = std::chrono::steady_clock::now();
-    std::vector<Finding> Findings = TheEngine.analyze(Ctx, &UserDecls);
+    std::vector<ProjectSite> Sites;
+    std::vector<Finding> Findings = TheEngine.analyze(
+        Ctx, &UserDecls, Sink.seesProject() ? &Sites : nullptr);
     State.Outcome.AnalysisSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count();
     State.Outcome.Analysed = true;
     State.Outcome.Findings = Findings.size();
     Sink.consume(Findings, CI);
+    if (!Sites.empty())
+      Sink.projectSites(Sites, CI);
   }
 
 private:

@@ -37,6 +37,20 @@ static json locationToJson(const PlainLocation &L) {
   return J;
 }
 
+json noteToJson(const PlainNote &N) {
+  json Note = locationToJson(N.Loc);
+  Note["message"] = N.Message;
+  Note["line_text"] = N.LineText;
+  return Note;
+}
+
+static PlainLocation locationFromJson(const json &J);
+
+PlainNote noteFromJson(const json &N) {
+  return PlainNote{locationFromJson(N), N.value("message", ""),
+                   N.value("line_text", "")};
+}
+
 json recordToJson(const FindingRecord &R) {
   json J = {
       {"rule", R.Rule->Id.str()}, {"severity", severityName(R.Level).str()},
@@ -49,19 +63,15 @@ json recordToJson(const FindingRecord &R) {
     J["fingerprint"] = R.Fingerprint;
   if (!R.Unit.empty())
     J["unit"] = R.Unit;
-  auto NoteToJson = [](const PlainNote &N) {
-    json Note = locationToJson(N.Loc);
-    Note["message"] = N.Message;
-    Note["line_text"] = N.LineText;
-    return Note;
-  };
+  if (R.Needs != ProjectFact::None)
+    J["needs"] = projectFactName(R.Needs).str();
   json Notes = json::array();
   for (const PlainNote &N : R.Notes)
-    Notes.push_back(NoteToJson(N));
+    Notes.push_back(noteToJson(N));
   J["notes"] = Notes;
   // Only under --diff or --line-filter; text shows it as the last note.
   if (R.IntroducedBy)
-    J["introduced_by"] = NoteToJson(*R.IntroducedBy);
+    J["introduced_by"] = noteToJson(*R.IntroducedBy);
   json Fixes = json::array();
   for (const PlainEdit &E : R.Edits)
     Fixes.push_back({{"file", E.File},
@@ -98,14 +108,11 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
   R.Unit = J.value("unit", "");
-  auto NoteFromJson = [](const json &N) {
-    return PlainNote{locationFromJson(N), N.value("message", ""),
-                     N.value("line_text", "")};
-  };
+  R.Needs = projectFactFromName(J.value("needs", ""));
   for (const json &N : J.value("notes", json::array()))
-    R.Notes.push_back(NoteFromJson(N));
+    R.Notes.push_back(noteFromJson(N));
   if (J.contains("introduced_by"))
-    R.IntroducedBy = NoteFromJson(J["introduced_by"]);
+    R.IntroducedBy = noteFromJson(J["introduced_by"]);
   for (const json &E : J.value("fixes", json::array()))
     R.Edits.push_back({E.value("file", ""), E.value("offset", 0u),
                        E.value("length", 0u), E.value("replacement", "")});

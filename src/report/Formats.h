@@ -65,6 +65,10 @@ findingsByRule(const std::vector<FindingRecord> &Records);
 /// message, fingerprint, notes (with locations) and fixes (byte ranges).
 nlohmann::json recordToJson(const FindingRecord &R);
 
+/// A note as JSON (location, message, line text), and back.
+nlohmann::json noteToJson(const PlainNote &N);
+PlainNote noteFromJson(const nlohmann::json &J);
+
 /// The inverse of recordToJson (worker results); fails on unknown rules.
 llvm::Expected<FindingRecord> recordFromJson(const nlohmann::json &J);
 

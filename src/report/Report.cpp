@@ -67,6 +67,26 @@ static std::string lineTextAt(const SourceManager &SM, SourceLocation L) {
   return Buffer.slice(Start, End).trim().str();
 }
 
+PlainNote toPlainNote(const SourceManager &SM, SourceLocation L,
+                      std::string Message) {
+  return {toPlain(SM, L), std::move(Message), lineTextAt(SM, L)};
+}
+
+llvm::StringRef projectFactName(ProjectFact F) {
+  switch (F) {
+  case ProjectFact::None:
+    return "";
+  case ProjectFact::RuntimeDevice:
+    return "runtime-device";
+  }
+  return "";
+}
+
+ProjectFact projectFactFromName(llvm::StringRef Name) {
+  return Name == "runtime-device" ? ProjectFact::RuntimeDevice
+                                  : ProjectFact::None;
+}
+
 FindingRecord toRecord(const Finding &F, Severity Level,
                        const SourceManager &SM, const LangOptions &LO) {
   FindingRecord R;
@@ -74,8 +94,9 @@ FindingRecord toRecord(const Finding &F, Severity Level,
   R.Level = Level;
   R.Loc = toPlain(SM, F.Loc);
   R.Message = F.Message;
+  R.Needs = F.Needs;
   for (const FindingNote &N : F.Notes)
-    R.Notes.push_back({toPlain(SM, N.Loc), N.Message, lineTextAt(SM, N.Loc)});
+    R.Notes.push_back(toPlainNote(SM, N.Loc, N.Message));
   for (const FixItHint &Fix : F.Fixes) {
     std::optional<CharSourceRange> Range = editableRange(Fix, SM, LO);
     if (!Range)
