@@ -56,7 +56,7 @@ public:
     // Where the project moves models and tensors: `x.to(device)` and
     // `model->to(device)` with a device chosen at run time.
     auto ToRuntimeDevice =
-        hasArgument(0, ignoringParenImpCasts(expr().bind("device")));
+        hasArgument(0, expr().bind("device"));
     Finder.addMatcher(
         cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))),
                           ToRuntimeDevice)
@@ -135,6 +135,7 @@ private:
   /// sign that the project leaves the CPU.
   void recordMove(const CallExpr *Move, const Expr *Device, ASTContext &Ctx) {
     const ValueDecl *D = nullptr;
+    Device = api::ignoreWrappers(Device);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Device))
       D = DRE->getDecl();
     else if (const auto *ME = dyn_cast<MemberExpr>(Device))

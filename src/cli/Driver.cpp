@@ -103,6 +103,7 @@ struct Settings {
   std::string Shard;
   std::string ShardCosts;
   bool Merge = false;
+  std::string ProjectScope = "run";
 };
 
 /// Bytes from "1G", "512M", "64K" or a plain number.
@@ -625,6 +626,13 @@ int run(Settings &S, const char *Argv0) {
     }
   };
   auto Arrive = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
+    if (S.ProjectScope == "unit") {
+      ProjectFacts Own;
+      Own.learn(R.Sites);
+      Own.settle(R);
+      Deliver(I, R, Log);
+      return;
+    }
     Facts.learn(R.Sites);
     if (Held.empty() && Facts.settles(R)) {
       Facts.settle(R);
@@ -882,6 +890,11 @@ int runDriver(int Argc, const char **Argv) {
                  "machines and concurrent runs)");
   App.add_option("--result-cache-size", S.ResultCacheSize,
                  "Bound of the result cache, e.g. 512M or 2G (default 1G)");
+  App.add_option("--project-scope", S.ProjectScope,
+                 "What the project is for findings that depend on the whole "
+                 "project: every unit of the run (run, default) or each unit "
+                 "alone (unit, as clang-tidy sees it)")
+      ->check(CLI::IsMember({"run", "unit"}));
   App.add_option("--shard", S.Shard,
                  "Analyse shard I of N of the units (I/N), for a CI matrix");
   App.add_option("--shard-costs", S.ShardCosts,

@@ -28,17 +28,48 @@ void withDeviceInScope(const std::string &Path) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU); // expected-note@-1 {{load onto the device chosen here, 'device'}}
   auto M = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
-  M.to(device);
+  M.to(device); // expected-note 2 {{the project moves 'M' to 'device', a device chosen at run time, here}}
+}
+
+// No device in scope, but this unit (the project, under -verify) moves a
+// model to a device chosen at run time above: a checkpoint it saved there
+// may come from a GPU. No fix-it: no device is in scope to name; the note
+// says where the project's device is.
+void noDeviceInScope(const std::string &Path) {
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  Net Model;
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+}
+
+// A class template no unit instantiates, as header-only projects write
+// them: its device member is a choice (the CPU, or CUDA when asked for), and
+// the load in its own body, on a model of a dependent type, is found.
+template <class Model> class Segmentor {
+public:
+  explicit Segmentor(int GpuId) {
+    if (GpuId >= 0)
+      Device = torch::Device(torch::kCUDA, GpuId);
+  }
+  void loadWeight(const std::string &Path);
+
+private:
+  Model Net{nullptr};
+  torch::Device Device = torch::Device(torch::kCPU); // expected-note {{load onto the device chosen here, 'Device'}}
+};
+
+template <class Model>
+void Segmentor<Model>::loadWeight(const std::string &Path) {
+  torch::load(Net, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  Net->to(Device);
 }
 
 // ---- Must stay silent ----------------------------------------------------
 
-// Code with no device choice in scope never leaves the CPU: its checkpoints
-// are its own CPU ones, and a device argument would change nothing.
-void cpuOnly(const std::string &Path) {
-  auto Scripted = torch::jit::load(Path);
-  Net Model;
-  torch::load(Model, Path);
+// A dependent load that may already name a device: the third argument's type
+// is not known until instantiation.
+template <class Model, class Where>
+void maybeDevice(Model &M, const std::string &Path, Where W) {
+  torch::load(M, Path, W);
 }
 
 void negatives(const std::string &Path, torch::Device device) {

@@ -8,6 +8,22 @@ void restore(torch::nn::Linear &Model, const std::string &Path,
   torch::load(Model, Path);
 }
 
+// A class template's device member: the fix-it names it, and the fixed
+// load compiles in the instantiation below.
+template <class Model> class Runner {
+public:
+  Runner() {
+    if (torch::cuda::is_available())
+      Device = torch::Device(torch::kCUDA);
+    Net->to(Device);
+  }
+  void restore(const std::string &Path) { torch::load(Net, Path); }
+
+private:
+  Model Net{2, 2};
+  torch::Device Device{torch::kCPU};
+};
+
 int main(int Argc, char **Argv) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU);
@@ -15,5 +31,7 @@ int main(int Argc, char **Argv) {
   torch::nn::Linear Model(2, 2);
   restore(Model, Argv[2], device);
   Scripted.to(device);
+  Runner<torch::nn::Linear> R;
+  R.restore(Argv[3]);
   return Argc;
 }

@@ -19,8 +19,10 @@ tidy -checks='-*,torch-*' "${CASES[@]}" -- "${FLAGS[@]}" \
   >"$WORK/tidy.out" 2>"$WORK/tidy.err" || true
 echo "clang-tidy: $((SECONDS - START)) s"
 START=$SECONDS
-"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" "${CASES[@]}" \
-  -- "${FLAGS[@]}" >"$WORK/cli.out" 2>"$WORK/cli.err" || true
+# clang-tidy sees one unit at a time; the CLI's project is every unit of its
+# run unless told otherwise (findings that depend on the whole project).
+"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" --project-scope unit \
+  "${CASES[@]}" -- "${FLAGS[@]}" >"$WORK/cli.out" 2>"$WORK/cli.err" || true
 echo "torchlint: $((SECONDS - START)) s"
 
 diagnostics "$WORK/tidy.out" >"$WORK/tidy.set"
@@ -65,7 +67,7 @@ CONF_CASES=("$CONF"/*.cpp "$CONF/sub/suppressions.cpp")
 (cd "$CONF" && tidy "${CONF_CASES[@]}" -- "${FLAGS[@]}") \
   >"$WORK/conf-tidy.out" 2>"$WORK/conf-tidy.err" || true
 (cd "$CONF" && "$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \
-  "${CONF_CASES[@]}" -- "${FLAGS[@]}") >"$WORK/conf-cli.out" 2>&1 || true
+  --project-scope unit "${CONF_CASES[@]}" -- "${FLAGS[@]}") >"$WORK/conf-cli.out" 2>&1 || true
 diagnostics "$WORK/conf-tidy.out" >"$WORK/conf-tidy.set"
 diagnostics "$WORK/conf-cli.out" >"$WORK/conf-cli.set"
 if ! diff -u "$WORK/conf-cli.set" "$WORK/conf-tidy.set"; then

@@ -1,0 +1,84 @@
+# Project facts: a checkpoint loaded where no device is in scope is reported
+# when another unit of the run moves models to a device chosen at run time,
+# with a note pointing there, whatever -j, the input order and the result
+# cache; a project that never leaves the CPU, or a unit on its own, stays
+# silent. A directory's header that no file includes is analysed on its own.
+. "$(dirname "$0")/lib.sh"
+cp -r "$TL_INPUTS/project" "$TL_INPUTS/cpu_project" .
+
+LOAD="warning: checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]"
+EXPECTED="project/models/backbone.cpp:7:3: $LOAD
+  torch::load(Pretrained, Path);
+  ^
+project/segmentor.h:12:5: note: the project moves 'model' to 'device', a device chosen at run time, here
+    model->to(device);
+    ^
+project/segmentor.h:15:5: $LOAD
+    torch::load(model, Path);
+    ^
+                           , device
+project/segmentor.h:21:17: note: load onto the device chosen here, 'device'
+  torch::Device device = torch::Device(torch::kCPU);
+                ^"
+# strip: the report with the work folder's path removed.
+strip() { sed "s|$WORK/||g" <<<"$1"; }
+
+# The folder: segmentor.h is included by no file, so it is a unit of its own
+# (without it no unit would show the project's device).
+tl -j 2 project
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$EXPECTED" "the project's findings"
+expect_contains "$ERR" "2 findings in 2 of 2 analysed files" "summary"
+
+# One worker, the files named in another order: the same report (units are
+# reported in path order; the backbone's finding waits for the header's).
+tl -j 1 project/segmentor.h project/models/backbone.cpp
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$EXPECTED" "findings with -j 1"
+
+# The backbone alone is a project that never leaves the CPU.
+tl project/models/backbone.cpp
+expect_rc 0
+expect_eq "$OUT" "" "a unit without the project's device"
+# ... and so is each unit under --project-scope unit, as clang-tidy sees them.
+tl --project-scope unit project
+expect_rc 1
+expect_eq "$(strip "$OUT" | grep -c warning)" 1 "only the load with a device in scope"
+expect_contains "$(strip "$OUT")" "project/segmentor.h:15:5: warning" "unit scope keeps the header's own"
+
+# A CPU-only tool loads its own CPU checkpoints: nothing to say, even next to
+# nothing else.
+tl cpu_project
+expect_rc 0
+expect_eq "$OUT" "" "a project that never leaves the CPU"
+# The Strict option reports every load without a device, with no project.
+printf 'CheckOptions:\n  torch-load-without-device.Strict: true\n' >strict.yaml
+tl --config-file strict.yaml cpu_project
+expect_rc 1
+expect_contains "$(strip "$OUT")" "cpu_project/tool.cpp:10:5: $LOAD" "strict load"
+
+# The result cache stores the undecided finding and the site's note; a
+# re-run decides them again from the cached units alone.
+tl --result-cache rc -j 2 project
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$EXPECTED" "cold run with the result cache"
+tl --result-cache rc -j 2 project
+expect_rc 1
+expect_contains "$ERR" "(2 from the result cache)" "every unit from the cache"
+expect_eq "$(strip "$OUT")" "$EXPECTED" "warm run from the result cache"
+# A cached undecided finding is dropped when the unit that showed the
+# device is gone from the run.
+tl --result-cache rc project/models/backbone.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the cached unit on its own"
+
+# JSON: the note is in the record, and nothing is left undecided.
+tl --format json -o report.json project
+expect_rc 1
+expect_eq "$(jq -c '[.findings[] | select(.file | endswith("backbone.cpp")) | .notes[] | [(.file | split("/") | last), .line, .column, .message]]' report.json)" \
+  '[["segmentor.h",12,5,"the project moves '"'"'model'"'"' to '"'"'device'"'"', a device chosen at run time, here"]]' \
+  "the site note in JSON"
+expect_eq "$(jq '[.findings[] | select(has("needs"))] | length' report.json)" 0 "no undecided record"
+expect_eq "$(jq '[.findings[] | select(.file | endswith("backbone.cpp")) | .fixes[]] | length' report.json)" 0 \
+  "no fix-it where no device is in scope"
+echo PASS
