@@ -74,6 +74,7 @@ struct FindingRecord {
 struct SiteRecord {
   ProjectFact Fact = ProjectFact::None;
   PlainNote Note;
+  std::string Unit; ///< The unit that showed it, once known.
 };
 
 /// The name of a project fact in JSON ("runtime-device"), and back.

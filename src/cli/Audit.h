@@ -34,9 +34,13 @@ public:
   /// now: a site of that fact is known.
   bool settles(const UnitResult &Unit) const;
   /// Decides Unit's findings that depend on facts: those with a known site
-  /// get the note pointing there (record and text), the others are dropped
-  /// (the project does not show the fact). Returns how many were dropped.
-  unsigned settle(UnitResult &Unit) const;
+  /// get the note pointing there (record and text); the others are moved to
+  /// Undecided when given (a shard's, for --merge), else dropped (the
+  /// project does not show the fact).
+  void settle(UnitResult &Unit,
+              std::vector<RenderedFinding> *Undecided = nullptr) const;
+  /// The first site of each fact, in fact order.
+  std::vector<SiteRecord> sites() const;
 
 private:
   std::map<ProjectFact, RenderedSite> First;

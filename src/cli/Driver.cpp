@@ -633,7 +633,17 @@ int run(Settings &S, const char *Argv0) {
       Deliver(I, R, Log);
       return;
     }
+    for (RenderedSite &Site : R.Sites)
+      Site.Record.Unit = R.File;
     Facts.learn(R.Sites);
+    if (Shard) {
+      // A shard decides nothing that another shard's units may decide
+      // otherwise: the first unit to show a fact may be elsewhere. The audit
+      // keeps such findings for --merge, which decides them with every
+      // shard's sites.
+      Deliver(I, R, Log);
+      return;
+    }
     if (Held.empty() && Facts.settles(R)) {
       Facts.settle(R);
       Deliver(I, R, Log);
@@ -691,6 +701,8 @@ int run(Settings &S, const char *Argv0) {
   }
   DeliverHitsBefore(Files.size());
   Release(/*AllIn=*/true);
+  if (Shard)
+    TheAudit.Summary.Sites = Facts.sites();
   if (!Job.ResultCacheDir.empty()) {
     unsigned Removed =
         ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).trim();

@@ -1,10 +1,12 @@
 //===- Merge.cpp - One report from the reports of several runs -----------===//
 
 #include "Merge.h"
+#include "report/Baseline.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -107,11 +109,55 @@ private:
 };
 } // namespace
 
+/// Decides the shards' undecided findings (Undecided.Pending) with their
+/// sites: a finding that depends on a project fact is reported, with the
+/// note of the first unit (in input order) that shows the fact, if any
+/// shard's unit does; it goes where its shard had it among its unit's
+/// findings in All. Returns the decided ones.
+static std::vector<FindingRecord>
+decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
+              std::vector<FindingRecord> &All) {
+  std::vector<SiteRecord> &Sites = Undecided.Sites;
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [](const SiteRecord &A, const SiteRecord &B) {
+                     return A.Unit < B.Unit;
+                   });
+  // Fingerprinted now, as one run does once the note is there. Undecided
+  // findings in a row follow the same decided one: each goes after the one
+  // before it.
+  Fingerprinter Prints(SrcRoot);
+  std::map<std::pair<std::string, std::string>, std::string> Chain;
+  std::vector<FindingRecord> Decided;
+  for (PendingRecord &P : Undecided.Pending) {
+    FindingRecord &R = P.Record;
+    auto Site = llvm::find_if(
+        Sites, [&](const SiteRecord &S) { return S.Fact == R.Needs; });
+    if (Site == Sites.end())
+      continue;
+    R.Notes.push_back(Site->Note);
+    R.Needs = ProjectFact::None;
+    Prints.assign(R);
+    Decided.push_back(R);
+    std::string &Last = Chain[{R.Unit, P.After}];
+    std::string After = Last.empty() ? P.After : Last;
+    Last = R.Fingerprint;
+    auto Where = llvm::find_if(All, [&](const FindingRecord &Other) {
+      return Other.Unit == R.Unit &&
+             (After.empty() || Other.Fingerprint == After);
+    });
+    if (Where != All.end() && !After.empty())
+      ++Where;
+    All.insert(Where, std::move(R));
+  }
+  return Decided;
+}
+
 llvm::Expected<MergedReport>
 mergeJsonReports(const std::vector<std::string> &Paths) {
   MergedReport M;
   ShardCheck Shards;
   std::vector<FindingRecord> All;
+  RunSummary Undecided; // The shards' pending findings and sites.
   for (const std::string &Path : Paths) {
     auto Doc = readJson(Path);
     if (!Doc)
@@ -129,6 +175,8 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
           return failure("'" + Path + "': " + llvm::toString(R.takeError()));
         All.push_back(std::move(*R));
       }
+      if (llvm::Error E = pendingFromJson(*Doc, Undecided))
+        return failure("'" + Path + "': " + llvm::toString(std::move(E)));
       const json &S = (*Doc)["summary"];
       M.Summary.FilesAnalysed += S.value("files_analysed", 0u);
       M.Summary.Suppressed += S.value("suppressed", 0u);
@@ -150,6 +198,8 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
   }
   if (llvm::Error E = Shards.complete())
     return std::move(E);
+
+  decidePending(Undecided, M.Summary.SrcRoot, All);
 
   // A single run reports in input order (units sorted by path) and keeps a
   // header's finding from the first unit that reports it; so does the merge.
@@ -186,6 +236,8 @@ mergeSarifReports(const std::vector<std::string> &Paths,
   json Notifications = json::array();
   bool Successful = true;
   std::set<std::string> Seen;
+  RunSummary Undecided;
+  std::string ShardRoot;
   for (const std::string &Path : Paths) {
     auto Doc = readJson(Path);
     if (!Doc)
@@ -205,6 +257,13 @@ mergeSarifReports(const std::vector<std::string> &Paths,
           Shard = &Run["properties"]["torchlintShard"];
         if (llvm::Error E = Shards.add(Path, Shard))
           return std::move(E);
+        if (Run.contains("properties") &&
+            Run["properties"].contains("torchlintPending")) {
+          const json &P = Run["properties"]["torchlintPending"];
+          if (llvm::Error E = pendingFromJson(P, Undecided))
+            return failure("'" + Path + "': " + llvm::toString(std::move(E)));
+          ShardRoot = P.value("srcroot", "");
+        }
         if (Merged.is_null()) {
           Merged = Run;
           Merged.erase("automationDetails");
@@ -227,6 +286,17 @@ mergeSarifReports(const std::vector<std::string> &Paths,
   }
   if (llvm::Error E = Shards.complete())
     return std::move(E);
+  // The shards' undecided findings, decided with every shard's sites and
+  // written as the shards write results.
+  std::vector<FindingRecord> None;
+  std::vector<FindingRecord> Decided =
+      decidePending(Undecided, ShardRoot, None);
+  if (!Decided.empty()) {
+    json Extra = json::parse(renderSarif(Decided, RunSummary(), ShardRoot));
+    for (const json &R : Extra["runs"][0]["results"])
+      if (Seen.insert(resultIdentity(R)).second)
+        Results.push_back(R);
+  }
   Merged["results"] = Results;
   if (!SrcRoot.empty()) {
     std::string Uri = "file://" + uriEncodePath(SrcRoot);

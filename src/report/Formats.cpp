@@ -51,6 +51,36 @@ PlainNote noteFromJson(const json &N) {
                    N.value("line_text", "")};
 }
 
+json pendingToJson(const RunSummary &Summary) {
+  json Pending = json::array();
+  for (const PendingRecord &P : Summary.Pending) {
+    json J = recordToJson(P.Record);
+    J["after"] = P.After;
+    Pending.push_back(J);
+  }
+  json Sites = json::array();
+  for (const SiteRecord &S : Summary.Sites) {
+    json J = noteToJson(S.Note);
+    J["fact"] = projectFactName(S.Fact).str();
+    J["unit"] = S.Unit;
+    Sites.push_back(J);
+  }
+  return {{"pending", Pending}, {"sites", Sites}};
+}
+
+llvm::Error pendingFromJson(const json &J, RunSummary &Summary) {
+  for (const json &F : J.value("pending", json::array())) {
+    auto R = recordFromJson(F);
+    if (!R)
+      return R.takeError();
+    Summary.Pending.push_back({std::move(*R), F.value("after", "")});
+  }
+  for (const json &S : J.value("sites", json::array()))
+    Summary.Sites.push_back({projectFactFromName(S.value("fact", "")),
+                             noteFromJson(S), S.value("unit", "")});
+  return llvm::Error::success();
+}
+
 json recordToJson(const FindingRecord &R) {
   json J = {
       {"rule", R.Rule->Id.str()}, {"severity", severityName(R.Level).str()},
@@ -162,8 +192,10 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
                 {"in_baseline", Summary.InBaseline},
                 {"seconds", Summary.Seconds}}},
               {"units", Units}};
-  if (Summary.Shard)
+  if (Summary.Shard) {
     Doc["shard"] = shardToJson(*Summary.Shard);
+    Doc.update(pendingToJson(Summary));
+  }
   return dumpJson(Doc);
 }
 
@@ -366,7 +398,10 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
     Run["automationDetails"] = {
         {"id", "torchlint/shard-" + std::to_string(Summary.Shard->Index) +
                    "-of-" + std::to_string(Summary.Shard->Count) + "/"}};
-    Run["properties"] = {{"torchlintShard", shardToJson(*Summary.Shard)}};
+    json Pending = pendingToJson(Summary);
+    Pending["srcroot"] = SrcRoot.str();
+    Run["properties"] = {{"torchlintShard", shardToJson(*Summary.Shard)},
+                         {"torchlintPending", Pending}};
   }
   json Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
               {"version", "2.1.0"},

@@ -44,6 +44,14 @@ struct ShardInfo {
   size_t UnitsTotal = 0; ///< Units of all shards.
 };
 
+/// A finding a shard could not decide, and the fingerprint of the finding
+/// of its unit it follows ("" for the unit's first), so that --merge puts it
+/// where one run would have.
+struct PendingRecord {
+  FindingRecord Record;
+  std::string After;
+};
+
 /// Figures of one run, shared by every output format.
 struct RunSummary {
   unsigned FilesAnalysed = 0;
@@ -55,6 +63,11 @@ struct RunSummary {
   std::vector<UnitInfo> Units; ///< In input order.
   std::optional<ShardInfo> Shard;
   std::string SrcRoot; ///< What relative paths in the report start from.
+  /// A shard's findings that depend on a project fact none of its units
+  /// shows (another shard may), and the first site of each fact its units
+  /// show: --merge decides the first with the second.
+  std::vector<PendingRecord> Pending;
+  std::vector<SiteRecord> Sites;
 };
 
 /// Reported findings per rule id.
@@ -64,6 +77,11 @@ findingsByRule(const std::vector<FindingRecord> &Records);
 /// One finding as a JSON object: rule, severity, file, line, column, offset,
 /// message, fingerprint, notes (with locations) and fixes (byte ranges).
 nlohmann::json recordToJson(const FindingRecord &R);
+
+/// A shard's undecided findings and sites (RunSummary::Pending and Sites)
+/// as JSON ("pending", "sites"), and back into Summary.
+nlohmann::json pendingToJson(const RunSummary &Summary);
+llvm::Error pendingFromJson(const nlohmann::json &J, RunSummary &Summary);
 
 /// A note as JSON (location, message, line text), and back.
 nlohmann::json noteToJson(const PlainNote &N);

@@ -81,4 +81,16 @@ expect_eq "$(jq -c '[.findings[] | select(.file | endswith("backbone.cpp")) | .n
 expect_eq "$(jq '[.findings[] | select(has("needs"))] | length' report.json)" 0 "no undecided record"
 expect_eq "$(jq '[.findings[] | select(.file | endswith("backbone.cpp")) | .fixes[]] | length' report.json)" 0 \
   "no fix-it where no device is in scope"
+# Shards: the backbone's finding is undecided in the shard without the
+# header; it travels in that shard's JSON ("pending") with the other shard's
+# site ("sites"), and --merge decides it: the merged findings are byte for
+# byte those of one run.
+for I in 1 2; do
+  tl --shard $I/2 --format json -o shard$I.json project
+done
+expect_eq "$(jq -s '[.[].pending | length] | add' shard1.json shard2.json)" 1 "one undecided finding"
+expect_eq "$(jq -s '[.[].sites | length] | add' shard1.json shard2.json)" 1 "one site"
+tl --merge shard1.json shard2.json --format json -o merged.json
+expect_rc 1
+expect_eq "$(jq -c .findings merged.json)" "$(jq -c .findings report.json)" "merged shards = one run"
 echo PASS
