@@ -151,6 +151,11 @@ private:
     else if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(
                  Move->getCallee()->IgnoreImplicit()))
       Object = DM->isImplicitAccess() ? nullptr : DM->getBase();
+    // `model->to(d)` on a module holder: the holder, not its operator->.
+    if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(
+            Object ? Object->IgnoreImplicit() : nullptr))
+      if (OC->getOperator() == OO_Arrow)
+        Object = OC->getArg(0);
     std::string What = Object ? api::sourceText(Object, Ctx) : "";
     showsFact(ProjectFact::RuntimeDevice, Move->getBeginLoc(),
               "the project moves " +

@@ -74,7 +74,8 @@ struct FindingRecord {
 struct SiteRecord {
   ProjectFact Fact = ProjectFact::None;
   PlainNote Note;
-  std::string Unit; ///< The unit that showed it, once known.
+  std::string Unit;    ///< The unit that showed it, once known.
+  std::string Program; ///< That unit's program folder ("" for shared code).
 };
 
 /// The name of a project fact in JSON ("runtime-device"), and back.

@@ -3,40 +3,85 @@
 #include "Audit.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 namespace torchlint {
 
-void ProjectFacts::learn(const std::vector<RenderedSite> &Sites) {
-  for (const RenderedSite &S : Sites)
-    First.emplace(S.Record.Fact, S);
+Programs::Programs(const std::vector<std::string> &Files) {
+  static const llvm::Regex Main("^[ \t]*int[ \t]+main[ \t]*\\(");
+  std::set<std::string> Found;
+  for (const std::string &F : Files) {
+    auto Buffer = llvm::MemoryBuffer::getFile(F);
+    if (!Buffer)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n');
+    if (llvm::any_of(Lines, [](llvm::StringRef L) {
+          return L.contains("main") && Main.match(L);
+        }))
+      Found.insert((llvm::sys::path::parent_path(F) + "/").str());
+  }
+  Roots.assign(Found.begin(), Found.end());
+}
+
+std::string Programs::of(llvm::StringRef File) const {
+  std::string Best;
+  for (const std::string &R : Roots)
+    if (File.startswith(R) && R.size() > Best.size())
+      Best = R;
+  return Best;
+}
+
+bool Programs::related(llvm::StringRef A, llvm::StringRef B) {
+  return A.startswith(B) || B.startswith(A);
+}
+
+void ProjectFacts::learn(UnitResult &Unit) {
+  std::string Program = Progs.of(Unit.File);
+  for (RenderedSite &S : Unit.Sites) {
+    S.Record.Unit = Unit.File;
+    S.Record.Program = Program;
+    First.emplace(std::make_pair(S.Record.Fact, Program), S);
+  }
+}
+
+const RenderedSite *ProjectFacts::siteFor(ProjectFact Fact,
+                                          llvm::StringRef Unit) const {
+  // The first in input order among related programs' first sites.
+  std::string Program = Progs.of(Unit);
+  const RenderedSite *Best = nullptr;
+  for (const auto &[Key, Site] : First)
+    if (Key.first == Fact && Programs::related(Key.second, Program) &&
+        (!Best || Site.Record.Unit < Best->Record.Unit))
+      Best = &Site;
+  return Best;
 }
 
 bool ProjectFacts::settles(const UnitResult &Unit) const {
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
-    return F.Record.Needs == ProjectFact::None || First.count(F.Record.Needs);
+    return F.Record.Needs == ProjectFact::None ||
+           siteFor(F.Record.Needs, Unit.File);
   });
 }
 
 std::vector<SiteRecord> ProjectFacts::sites() const {
   std::vector<SiteRecord> Out;
-  for (const auto &[Fact, Site] : First)
+  for (const auto &[Key, Site] : First)
     Out.push_back(Site.Record);
   return Out;
 }
 
-void ProjectFacts::settle(UnitResult &Unit,
-                          std::vector<RenderedFinding> *Undecided) const {
+void ProjectFacts::settle(UnitResult &Unit) const {
   llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
     if (F.Record.Needs == ProjectFact::None)
       return false;
-    auto Site = First.find(F.Record.Needs);
-    if (Site == First.end()) {
-      if (Undecided)
-        Undecided->push_back(std::move(F));
+    const RenderedSite *Site = siteFor(F.Record.Needs, Unit.File);
+    if (!Site)
       return true;
-    }
-    F.Record.Notes.push_back(Site->second.Record.Note);
-    F.Text += Site->second.Text;
+    F.Record.Notes.push_back(Site->Record.Note);
+    F.Text += Site->Text;
     F.Record.Needs = ProjectFact::None;
     return false;
   });
@@ -62,7 +107,9 @@ void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
     // unit's findings, and fingerprinted there once decided.
     if (R.Needs != ProjectFact::None) {
       R.Unit = Unit.File;
-      Summary.Pending.push_back({std::move(R), Previous});
+      Summary.Pending.push_back(
+          {std::move(R), Previous,
+           ProgramMap ? ProgramMap->of(Unit.File) : std::string()});
       continue;
     }
     // A header's finding is found again by every unit that includes it.

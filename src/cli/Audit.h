@@ -23,27 +23,49 @@
 
 namespace torchlint {
 
-/// What the units of a project show of the project (ProjectFact): the first
-/// site of each fact, in input order. Findings that depend on a fact are
-/// settled against it.
+/// Which program each file of a run belongs to. One run may hold several
+/// programs (a repository of examples, each with its own main()): the folder
+/// of a file that defines main() is a program's folder, and a file belongs
+/// to the deepest program folder above it, or to none ("": code that every
+/// program may share). Project facts hold between related programs only.
+class Programs {
+public:
+  Programs() = default;
+  /// Reads Files for `int main(` at the start of a line.
+  explicit Programs(const std::vector<std::string> &Files);
+  /// The program folder File belongs to ("" for none).
+  std::string of(llvm::StringRef File) const;
+  /// True when code of program A may run with code of program B: the same
+  /// program, shared code, or one's folder inside the other's.
+  static bool related(llvm::StringRef A, llvm::StringRef B);
+
+private:
+  std::vector<std::string> Roots; ///< Program folders, with a final '/'.
+};
+
+/// What the units of a run show of their project (ProjectFact): the first
+/// site of each fact in each program, in input order. Findings that depend
+/// on a fact are settled against the first site of a related program.
 class ProjectFacts {
 public:
-  /// Learns the sites of the next unit in input order.
-  void learn(const std::vector<RenderedSite> &Sites);
+  explicit ProjectFacts(const Programs &Progs) : Progs(Progs) {}
+  /// Learns the sites of Unit, the next unit in input order, and records
+  /// their unit and program in them.
+  void learn(UnitResult &Unit);
   /// True when every finding of Unit that depends on a fact can be decided
-  /// now: a site of that fact is known.
+  /// now: a site of that fact in a related program is known.
   bool settles(const UnitResult &Unit) const;
   /// Decides Unit's findings that depend on facts: those with a known site
-  /// get the note pointing there (record and text); the others are moved to
-  /// Undecided when given (a shard's, for --merge), else dropped (the
-  /// project does not show the fact).
-  void settle(UnitResult &Unit,
-              std::vector<RenderedFinding> *Undecided = nullptr) const;
-  /// The first site of each fact, in fact order.
+  /// get the note pointing there (record and text), the others are dropped
+  /// (their program does not show the fact).
+  void settle(UnitResult &Unit) const;
+  /// The first site of each fact in each program.
   std::vector<SiteRecord> sites() const;
 
 private:
-  std::map<ProjectFact, RenderedSite> First;
+  const RenderedSite *siteFor(ProjectFact Fact, llvm::StringRef Unit) const;
+  const Programs &Progs;
+  std::map<std::pair<ProjectFact, std::string>, RenderedSite> First;
 };
 
 /// Accumulates the report of a run.
@@ -58,6 +80,8 @@ public:
   /// diagnostics go to Text (null: not printed).
   void add(UnitResult &Unit, llvm::raw_ostream *Text);
 
+  /// The run's programs, for the program of a shard's undecided findings.
+  const Programs *ProgramMap = nullptr;
   /// Findings reported (after every filter), in input order.
   std::vector<FindingRecord> Reported;
   /// Every finding after NOLINT and deduplication, before the changed-line

@@ -446,6 +446,9 @@ int run(Settings &S, const char *Argv0) {
   // include lines each file has.
   std::vector<std::string> ProjectPreamble =
       projectPreambleIncludes(Inputs.Files);
+  // Which units make up which program, for findings that depend on the
+  // project; every shard of a matrix sees the same.
+  Programs Progs(Inputs.Files);
 
   // The split is decided before anything is parsed, from what every shard
   // sees alike, so the shards of a matrix never overlap or miss a unit.
@@ -610,7 +613,8 @@ int run(Settings &S, const char *Argv0) {
   // waits until a unit shows the fact or every unit is in. Units are still
   // delivered in input order: one with an undecided finding holds back the
   // units after it, so the output is the same whatever -j and the cache.
-  ProjectFacts Facts;
+  ProjectFacts Facts(Progs);
+  TheAudit.ProgramMap = &Progs;
   struct Waiting {
     size_t I;
     UnitResult R;
@@ -627,15 +631,13 @@ int run(Settings &S, const char *Argv0) {
   };
   auto Arrive = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
     if (S.ProjectScope == "unit") {
-      ProjectFacts Own;
-      Own.learn(R.Sites);
+      ProjectFacts Own(Progs);
+      Own.learn(R);
       Own.settle(R);
       Deliver(I, R, Log);
       return;
     }
-    for (RenderedSite &Site : R.Sites)
-      Site.Record.Unit = R.File;
-    Facts.learn(R.Sites);
+    Facts.learn(R);
     if (Shard) {
       // A shard decides nothing that another shard's units may decide
       // otherwise: the first unit to show a fact may be elsewhere. The audit

@@ -1,6 +1,7 @@
 //===- Merge.cpp - One report from the reports of several runs -----------===//
 
 #include "Merge.h"
+#include "Audit.h"
 #include "report/Baseline.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -130,8 +131,9 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
   std::vector<FindingRecord> Decided;
   for (PendingRecord &P : Undecided.Pending) {
     FindingRecord &R = P.Record;
-    auto Site = llvm::find_if(
-        Sites, [&](const SiteRecord &S) { return S.Fact == R.Needs; });
+    auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
+      return S.Fact == R.Needs && Programs::related(S.Program, P.Program);
+    });
     if (Site == Sites.end())
       continue;
     R.Notes.push_back(Site->Note);

@@ -56,6 +56,7 @@ json pendingToJson(const RunSummary &Summary) {
   for (const PendingRecord &P : Summary.Pending) {
     json J = recordToJson(P.Record);
     J["after"] = P.After;
+    J["program"] = P.Program;
     Pending.push_back(J);
   }
   json Sites = json::array();
@@ -63,6 +64,7 @@ json pendingToJson(const RunSummary &Summary) {
     json J = noteToJson(S.Note);
     J["fact"] = projectFactName(S.Fact).str();
     J["unit"] = S.Unit;
+    J["program"] = S.Program;
     Sites.push_back(J);
   }
   return {{"pending", Pending}, {"sites", Sites}};
@@ -73,11 +75,13 @@ llvm::Error pendingFromJson(const json &J, RunSummary &Summary) {
     auto R = recordFromJson(F);
     if (!R)
       return R.takeError();
-    Summary.Pending.push_back({std::move(*R), F.value("after", "")});
+    Summary.Pending.push_back(
+        {std::move(*R), F.value("after", ""), F.value("program", "")});
   }
   for (const json &S : J.value("sites", json::array()))
     Summary.Sites.push_back({projectFactFromName(S.value("fact", "")),
-                             noteFromJson(S), S.value("unit", "")});
+                             noteFromJson(S), S.value("unit", ""),
+                             S.value("program", "")});
   return llvm::Error::success();
 }
 

@@ -50,6 +50,7 @@ struct ShardInfo {
 struct PendingRecord {
   FindingRecord Record;
   std::string After;
+  std::string Program; ///< Its unit's program folder (see SiteRecord).
 };
 
 /// Figures of one run, shared by every output format.

@@ -3,6 +3,8 @@
 # with a note pointing there, whatever -j, the input order and the result
 # cache; a project that never leaves the CPU, or a unit on its own, stays
 # silent. A directory's header that no file includes is analysed on its own.
+# Separate programs of one repository (folders with their own main()) do not
+# decide each other's findings.
 . "$(dirname "$0")/lib.sh"
 cp -r "$TL_INPUTS/project" "$TL_INPUTS/cpu_project" .
 
@@ -93,4 +95,24 @@ expect_eq "$(jq -s '[.[].sites | length] | add' shard1.json shard2.json)" 1 "one
 tl --merge shard1.json shard2.json --format json -o merged.json
 expect_rc 1
 expect_eq "$(jq -c .findings merged.json)" "$(jq -c .findings report.json)" "merged shards = one run"
+# Programs: a repository of several programs (each folder with a main()) is
+# one run but not one project. The viewer never leaves the CPU and reads its
+# own checkpoints: silent, though the trainer runs on a run-time device. Code
+# under no program's folder is shared, and the trainer's device reaches it.
+cp -r "$TL_INPUTS/programs" .
+tl programs
+expect_rc 1
+expect_eq "$(strip "$OUT")" "programs/common/restore.cpp:8:3: $LOAD
+  torch::load(Model, Path);
+  ^
+programs/trainer/main.cpp:9:3: note: the project moves 'Model' to 'device', a device chosen at run time, here
+  Model->to(device);
+  ^" "programs of one repository"
+# The same split decided across shards.
+for I in 1 2 3; do
+  tl --shard $I/3 --format json -o pshard$I.json programs
+done
+tl --format json -o programs.json programs
+tl --merge pshard1.json pshard2.json pshard3.json --format json -o pmerged.json
+expect_eq "$(jq -c .findings pmerged.json)" "$(jq -c .findings programs.json)" "programs over shards"
 echo PASS
