@@ -249,10 +249,19 @@ private:
       DynTypedNodeList Parents = Ctx.getParents(Node);
       if (Parents.empty())
         return false;
+      // A construction clang could not type (its index calls into a header
+      // that was not found, say `opts["gpu"].get<int>()` of a missing JSON
+      // library): the index is still a run-time value, and what the
+      // analysis does not know, it does not report.
+      if (const auto *UC = Parents[0].get<CXXUnresolvedConstructExpr>())
+        return api::isDeviceType(UC->getTypeAsWritten()) &&
+               UC->getNumArgs() >= 2 && UC->getArg(1)->containsErrors();
       if (const auto *CE = Parents[0].get<CXXConstructExpr>()) {
         if (!api::isDeviceType(CE->getType()) || api::writtenArgCount(CE) < 2)
           return false;
         const Expr *Index = CE->getArg(1);
+        if (Index->containsErrors())
+          return true;
         return !Index->isValueDependent() && !Index->isEvaluatable(Ctx);
       }
       if (!Parents[0].get<ImplicitCastExpr>() && !Parents[0].get<ParenExpr>())

@@ -18,6 +18,12 @@ template <typename Batches> void train(Batches &Data, torch::Device device) {
     Batch.to(device);
 }
 
+// The GPU's number comes from the library: a run-time index with or without
+// its header (then clang cannot type the call), so no hard-coded device.
+torch::Tensor onImageGpu(const imagelib::Image &Img) {
+  return torch::ones({2}).to(torch::Device(torch::kCUDA, Img.gpu()));
+}
+
 int main() {
   imagelib::Image Img = imagelib::load("cat.png");
   std::vector<torch::Tensor> Data = {torch::full({2}, meanPixel(Img))};

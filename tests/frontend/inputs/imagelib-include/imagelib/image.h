@@ -10,6 +10,7 @@ public:
   const float *data() const { return Pixels.data(); }
   long height() const { return 2; }
   long width() const { return 2; }
+  int gpu() const { return 0; } ///< The GPU the image was decoded on.
 
 private:
   std::vector<float> Pixels = std::vector<float>(4);
