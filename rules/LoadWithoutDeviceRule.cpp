@@ -107,7 +107,7 @@ public:
                             "it was saved from");
     if (!Var) {
       if (!Strict)
-        F.Needs = ProjectFact::RuntimeDevice;
+        F.Needs = facts::RuntimeDevice;
       return;
     }
     // The device goes after the last written argument.
@@ -157,7 +157,7 @@ private:
       if (OC->getOperator() == OO_Arrow)
         Object = OC->getArg(0);
     std::string What = Object ? api::sourceText(Object, Ctx) : "";
-    showsFact(ProjectFact::RuntimeDevice, Move->getBeginLoc(),
+    showsFact(facts::RuntimeDevice, Move->getBeginLoc(),
               "the project moves " +
                   (What.empty() ? std::string("a model")
                                 : "'" + What + "'") +

@@ -26,16 +26,25 @@ struct FindingNote {
 /// every unit (the CLI after its run, --merge across shards) settles the rest.
 /// A host that sees one unit at a time (clang-tidy, the language server) has
 /// only that unit's sites.
-enum class ProjectFact : unsigned char {
-  None,
-  /// Models or tensors go to a device chosen at run time: checkpoints the
-  /// project saves may come from a GPU, and the CPU may read them.
-  RuntimeDevice,
-};
+///
+/// A fact is named by a string ("" for none), so that facts about one
+/// function or class carry its name.
+using ProjectFact = std::string;
+
+namespace facts {
+/// Models or tensors go to a device chosen at run time: checkpoints the
+/// project saves may come from a GPU, and the CPU may read them.
+inline const char *const RuntimeDevice = "runtime-device";
+/// Function (its qualified name and parameter types), defined in some unit,
+/// returns a tensor created on the CPU.
+inline std::string returnsCpu(const std::string &Function) {
+  return "returns-cpu:" + Function;
+}
+} // namespace facts
 
 /// Where a unit shows a project fact, and how a note pointing there reads.
 struct ProjectSite {
-  ProjectFact Fact = ProjectFact::None;
+  ProjectFact Fact;
   clang::SourceLocation Loc;
   std::string Message;
 };
@@ -52,7 +61,7 @@ struct Finding {
   std::vector<clang::FixItHint> Fixes;
   /// Reported only where the project shows this fact; the note pointing at
   /// the site that shows it is added when it is settled.
-  ProjectFact Needs = ProjectFact::None;
+  ProjectFact Needs;
 };
 
 } // namespace torchlint

@@ -67,20 +67,18 @@ struct FindingRecord {
   std::string Unit;
   /// Not yet settled: reported only if some unit of the project shows this
   /// fact (see ProjectFact); then the note pointing there is added.
-  ProjectFact Needs = ProjectFact::None;
+  ProjectFact Needs;
 };
 
 /// Where a unit shows a project fact, detached from its AST.
 struct SiteRecord {
-  ProjectFact Fact = ProjectFact::None;
+  ProjectFact Fact;
   PlainNote Note;
   std::string Unit;    ///< The unit that showed it, once known.
   std::string Program; ///< That unit's program folder ("" for shared code).
 };
 
-/// The name of a project fact in JSON ("runtime-device"), and back.
-llvm::StringRef projectFactName(ProjectFact F);
-ProjectFact projectFactFromName(llvm::StringRef Name);
+
 
 /// The file location clang would show for L: macro uses point at the use.
 PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);

@@ -47,21 +47,22 @@ void ProjectFacts::learn(UnitResult &Unit) {
   }
 }
 
-const RenderedSite *ProjectFacts::siteFor(ProjectFact Fact,
+const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
                                           llvm::StringRef Unit) const {
   // The first in input order among related programs' first sites.
   std::string Program = Progs.of(Unit);
   const RenderedSite *Best = nullptr;
-  for (const auto &[Key, Site] : First)
-    if (Key.first == Fact && Programs::related(Key.second, Program) &&
-        (!Best || Site.Record.Unit < Best->Record.Unit))
-      Best = &Site;
+  for (auto It = First.lower_bound({Fact, ""});
+       It != First.end() && It->first.first == Fact; ++It)
+    if (Programs::related(It->first.second, Program) &&
+        (!Best || It->second.Record.Unit < Best->Record.Unit))
+      Best = &It->second;
   return Best;
 }
 
 bool ProjectFacts::settles(const UnitResult &Unit) const {
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
-    return F.Record.Needs == ProjectFact::None ||
+    return F.Record.Needs.empty() ||
            siteFor(F.Record.Needs, Unit.File);
   });
 }
@@ -75,14 +76,14 @@ std::vector<SiteRecord> ProjectFacts::sites() const {
 
 void ProjectFacts::settle(UnitResult &Unit) const {
   llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
-    if (F.Record.Needs == ProjectFact::None)
+    if (F.Record.Needs.empty())
       return false;
     const RenderedSite *Site = siteFor(F.Record.Needs, Unit.File);
     if (!Site)
       return true;
     F.Record.Notes.push_back(Site->Record.Note);
     F.Text += Site->Text;
-    F.Record.Needs = ProjectFact::None;
+    F.Record.Needs.clear();
     return false;
   });
 }
@@ -105,7 +106,7 @@ void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
     FindingRecord &R = F.Record;
     // Undecided (a shard's): kept for --merge, in its place among the
     // unit's findings, and fingerprinted there once decided.
-    if (R.Needs != ProjectFact::None) {
+    if (!R.Needs.empty()) {
       R.Unit = Unit.File;
       Summary.Pending.push_back(
           {std::move(R), Previous,

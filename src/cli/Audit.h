@@ -63,7 +63,8 @@ public:
   std::vector<SiteRecord> sites() const;
 
 private:
-  const RenderedSite *siteFor(ProjectFact Fact, llvm::StringRef Unit) const;
+  const RenderedSite *siteFor(const ProjectFact &Fact,
+                             llvm::StringRef Unit) const;
   const Programs &Progs;
   std::map<std::pair<ProjectFact, std::string>, RenderedSite> First;
 };

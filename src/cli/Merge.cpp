@@ -137,7 +137,7 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
     if (Site == Sites.end())
       continue;
     R.Notes.push_back(Site->Note);
-    R.Needs = ProjectFact::None;
+    R.Needs.clear();
     Prints.assign(R);
     Decided.push_back(R);
     std::string &Last = Chain[{R.Unit, P.After}];

@@ -362,7 +362,7 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
   nlohmann::json Sites = nlohmann::json::array();
   for (const RenderedSite &S : R.Sites) {
     nlohmann::json J = noteToJson(S.Record.Note);
-    J["fact"] = projectFactName(S.Record.Fact).str();
+    J["fact"] = S.Record.Fact;
     J["rendered"] = S.Text;
     Sites.push_back(J);
   }
@@ -396,7 +396,7 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
       R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
     }
     for (const nlohmann::json &S : J.value("sites", nlohmann::json::array()))
-      R.Sites.push_back({{projectFactFromName(S.at("fact").get<std::string>()),
+      R.Sites.push_back({{S.at("fact").get<std::string>(),
                           noteFromJson(S)},
                          S.at("rendered").get<std::string>()});
   } catch (const nlohmann::json::exception &E) {

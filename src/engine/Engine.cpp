@@ -90,19 +90,19 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
                      return SM.isBeforeInTranslationUnit(SM.getFileLoc(A.Loc),
                                                          SM.getFileLoc(B.Loc));
                    });
-  std::set<std::pair<ProjectFact, unsigned>> Once;
+  std::set<std::pair<std::string, unsigned>> Once;
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()})
                 .second;
   });
   llvm::erase_if(Findings, [&](Finding &F) {
-    if (F.Needs == ProjectFact::None)
+    if (F.Needs.empty())
       return false;
     auto Site = llvm::find_if(
         Shown, [&](const ProjectSite &S) { return S.Fact == F.Needs; });
     if (Site != Shown.end()) {
       F.Notes.push_back({Site->Loc, Site->Message});
-      F.Needs = ProjectFact::None;
+      F.Needs.clear();
       return false;
     }
     return !Sites;

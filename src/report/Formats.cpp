@@ -62,7 +62,7 @@ json pendingToJson(const RunSummary &Summary) {
   json Sites = json::array();
   for (const SiteRecord &S : Summary.Sites) {
     json J = noteToJson(S.Note);
-    J["fact"] = projectFactName(S.Fact).str();
+    J["fact"] = S.Fact;
     J["unit"] = S.Unit;
     J["program"] = S.Program;
     Sites.push_back(J);
@@ -79,7 +79,7 @@ llvm::Error pendingFromJson(const json &J, RunSummary &Summary) {
         {std::move(*R), F.value("after", ""), F.value("program", "")});
   }
   for (const json &S : J.value("sites", json::array()))
-    Summary.Sites.push_back({projectFactFromName(S.value("fact", "")),
+    Summary.Sites.push_back({S.value("fact", ""),
                              noteFromJson(S), S.value("unit", ""),
                              S.value("program", "")});
   return llvm::Error::success();
@@ -97,8 +97,8 @@ json recordToJson(const FindingRecord &R) {
     J["fingerprint"] = R.Fingerprint;
   if (!R.Unit.empty())
     J["unit"] = R.Unit;
-  if (R.Needs != ProjectFact::None)
-    J["needs"] = projectFactName(R.Needs).str();
+  if (!R.Needs.empty())
+    J["needs"] = R.Needs;
   json Notes = json::array();
   for (const PlainNote &N : R.Notes)
     Notes.push_back(noteToJson(N));
@@ -142,7 +142,7 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
   R.Unit = J.value("unit", "");
-  R.Needs = projectFactFromName(J.value("needs", ""));
+  R.Needs = J.value("needs", "");
   for (const json &N : J.value("notes", json::array()))
     R.Notes.push_back(noteFromJson(N));
   if (J.contains("introduced_by"))

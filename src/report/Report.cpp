@@ -72,21 +72,6 @@ PlainNote toPlainNote(const SourceManager &SM, SourceLocation L,
   return {toPlain(SM, L), std::move(Message), lineTextAt(SM, L)};
 }
 
-llvm::StringRef projectFactName(ProjectFact F) {
-  switch (F) {
-  case ProjectFact::None:
-    return "";
-  case ProjectFact::RuntimeDevice:
-    return "runtime-device";
-  }
-  return "";
-}
-
-ProjectFact projectFactFromName(llvm::StringRef Name) {
-  return Name == "runtime-device" ? ProjectFact::RuntimeDevice
-                                  : ProjectFact::None;
-}
-
 FindingRecord toRecord(const Finding &F, Severity Level,
                        const SourceManager &SM, const LangOptions &LO) {
   FindingRecord R;
