@@ -108,7 +108,8 @@ TEST(CommandResolver, FlagsAfterDoubleDashReplaceTheDatabase) {
 
 TEST(ExpandInputs, DirectoriesExpandToSortedSourcesSkippingBuildTrees) {
   TempDir T;
-  T.write("src/b.cpp", "");
+  // model.h is included, so it is analysed as part of b.cpp only.
+  T.write("src/b.cpp", "#include \"model.h\"\n");
   T.write("src/a.cc", "");
   T.write("src/kernels/k.cu", "");
   T.write("src/readme.md", "");
@@ -120,6 +121,31 @@ TEST(ExpandInputs, DirectoriesExpandToSortedSourcesSkippingBuildTrees) {
   EXPECT_EQ(In.Files,
             (std::vector<std::string>{T.path("src/a.cc"), T.path("src/b.cpp"),
                                       T.path("src/kernels/k.cu")}));
+}
+
+TEST(ExpandInputs, HeadersNoFileIncludesAreUnitsOfTheirOwn) {
+  TempDir T;
+  T.write("src/main.cpp", "#include \"net/net.h\"\n");
+  T.write("src/net/net.h", "#  include <layers.hpp>\n");
+  T.write("src/net/layers.hpp", "");
+  // Named by no include line: a header-only template, say.
+  T.write("src/segmentor.h", "");
+  T.write("src/include/torch/extra.hh", "");
+  // Fragments and CUDA headers never stand alone.
+  T.write("src/net/impl.inl", "");
+  T.write("src/net/impl.ipp", "");
+  T.write("src/kernels/k.cuh", "");
+  ExpandedInputs In = expandInputs({T.Root});
+  EXPECT_TRUE(In.Errors.empty());
+  EXPECT_EQ(In.Files, (std::vector<std::string>{
+                          T.path("src/include/torch/extra.hh"),
+                          T.path("src/main.cpp"), T.path("src/segmentor.h")}));
+  // A folder of headers only is no error: its headers are the units.
+  TempDir H;
+  H.write("lib/only.h", "");
+  In = expandInputs({H.Root});
+  EXPECT_TRUE(In.Errors.empty());
+  EXPECT_EQ(In.Files, std::vector<std::string>{H.path("lib/only.h")});
 }
 
 TEST(ExpandInputs, ReportsMissingInputsAndEmptyDirectories) {
