@@ -25,6 +25,7 @@ void ConflictRule::run(const MatchFinder::MatchResult &R) {
   if (!FD || !Env.Provenance || FD->isDependentContext() ||
       isLibraryLocation(R.Context->getSourceManager(), FD->getLocation()))
     return;
+  onFunction(FD, *R.Context);
   for (const DeviceConflict &C : Env.Provenance->conflicts(FD))
     onConflict(C, *R.Context);
   for (const DtypeConflict &C : Env.Provenance->dtypeConflicts(FD))

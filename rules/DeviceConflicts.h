@@ -22,6 +22,10 @@ public:
 protected:
   /// A device conflict of a function of the user's code.
   virtual void onConflict(const DeviceConflict &C, clang::ASTContext &Ctx) {}
+  /// Each function of the user's code that the analysis saw, before its
+  /// conflicts.
+  virtual void onFunction(const clang::FunctionDecl *FD,
+                          clang::ASTContext &Ctx) {}
   /// A dtype conflict, from the same walk.
   virtual void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) {
   }

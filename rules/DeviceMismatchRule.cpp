@@ -12,6 +12,8 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
 
 using namespace clang;
 
@@ -43,6 +45,28 @@ protected:
     addProvenanceNotes(F, C.Stray);
     addProvenanceNotes(F, C.Other);
     addFix(F, C, Ctx);
+    // The CPU of a function defined in another unit: a bug only if the
+    // project shows that it returns a CPU tensor.
+    for (const ConflictOperand *Op : {&C.Stray, &C.Other})
+      if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
+        F.Needs = Op->Fact.Value.Key;
+  }
+
+  /// Shows the project which of the unit's functions return a tensor
+  /// created on the CPU, for the units that call them without their body.
+  void onFunction(const FunctionDecl *FD, ASTContext &Ctx) override {
+    std::string Key = api::projectKey(FD);
+    if (Key.empty() || !api::isTensorType(FD->getReturnType()) ||
+        FD->getReturnType()->isReferenceType())
+      return;
+    const ReturnSummary &Sum = Env.Provenance->summary(FD);
+    const Device &D = Sum.Fact.Value;
+    if (Sum.Kind != ReturnSummary::Fixed || D.Kind != Device::Cpu ||
+        !D.Key.empty() || Sum.Fact.Steps.empty())
+      return;
+    showsFact(facts::returnsCpu(Key), Sum.Fact.Steps.front().Loc,
+              "'" + FD->getNameAsString() +
+                  "' returns a tensor created on the CPU here");
   }
 
 private:

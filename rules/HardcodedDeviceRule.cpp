@@ -29,9 +29,9 @@ class HardcodedDeviceRule : public Rule {
 public:
   HardcodedDeviceRule(const RuleInfo &Info, RuleEnvironment &Env)
       : Rule(Info, Env),
-        RequiresCuda(llvm::StringRef(Env.Options.get(Info.Id, "RequiresCuda",
-                                                     "false"))
-                         .equals_insensitive("true")) {}
+        RequiresCuda(
+            llvm::StringRef(Env.Options.get(Info.Id, "RequiresCuda", "false"))
+                .equals_insensitive("true")) {}
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(

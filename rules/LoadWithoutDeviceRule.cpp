@@ -48,25 +48,23 @@ public:
     // In a template's own body (a class template whose members no unit
     // instantiates) a load on a dependent model is still this load.
     Finder.addMatcher(
-        callExpr(callee(unresolvedLookupExpr(hasAnyDeclaration(
-                     namedDecl(anyOf(functionTemplateDecl(LoadName),
-                                     functionDecl(LoadName)))))))
+        callExpr(
+            callee(unresolvedLookupExpr(hasAnyDeclaration(namedDecl(anyOf(
+                functionTemplateDecl(LoadName), functionDecl(LoadName)))))))
             .bind("load"),
         this);
     // Where the project moves models and tensors: `x.to(device)` and
     // `model->to(device)` with a device chosen at run time.
-    auto ToRuntimeDevice =
-        hasArgument(0, expr().bind("device"));
+    auto ToRuntimeDevice = hasArgument(0, expr().bind("device"));
     Finder.addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))),
-                          ToRuntimeDevice)
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))), ToRuntimeDevice)
             .bind("move"),
         this);
-    Finder.addMatcher(callExpr(callee(cxxDependentScopeMemberExpr(
-                                   hasMemberName("to"))),
-                               ToRuntimeDevice)
-                          .bind("move"),
-                      this);
+    Finder.addMatcher(
+        callExpr(callee(cxxDependentScopeMemberExpr(hasMemberName("to"))),
+                 ToRuntimeDevice)
+            .bind("move"),
+        this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -159,8 +157,7 @@ private:
     std::string What = Object ? api::sourceText(Object, Ctx) : "";
     showsFact(facts::RuntimeDevice, Move->getBeginLoc(),
               "the project moves " +
-                  (What.empty() ? std::string("a model")
-                                : "'" + What + "'") +
+                  (What.empty() ? std::string("a model") : "'" + What + "'") +
                   " to '" + D->getNameAsString() +
                   "', a device chosen at run time, here");
   }

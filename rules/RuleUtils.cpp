@@ -156,8 +156,8 @@ bool isRuntimeDevice(const ValueDecl *D) {
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
     if (VD->hasInit())
       Writes.Values.push_back(VD->getInit());
-    if (const auto *DC = dyn_cast_or_null<FunctionDecl>(
-            VD->getParentFunctionOrMethod()))
+    if (const auto *DC =
+            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
       if (DC->getBody())
         Writes.TraverseStmt(DC->getBody());
   } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {

@@ -82,8 +82,6 @@ public:
   }
 };
 
-
-
 Scan scan(const Stmt *S) {
   Scan Result;
   Result.TraverseStmt(const_cast<Stmt *>(S));
@@ -242,8 +240,8 @@ public:
         State.Registered = true;
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
-      if (It == States.end() || It->second.Registered ||
-          !It->second.Creation || It->second.Recreated)
+      if (It == States.end() || It->second.Registered || !It->second.Creation ||
+          It->second.Recreated)
         continue;
       reportMember(F, RD, It->second, *Result.Context);
     }

@@ -78,8 +78,6 @@ struct SiteRecord {
   std::string Program; ///< That unit's program folder ("" for shared code).
 };
 
-
-
 /// The file location clang would show for L: macro uses point at the use.
 PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
 

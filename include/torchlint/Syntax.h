@@ -40,6 +40,13 @@ bool isDiscardedValue(const clang::Expr *E, clang::ASTContext &Ctx);
 /// them when the host has set no traversal scope.
 bool isSystemHeaderDecl(const clang::Decl *D);
 
+/// The name by which every unit of a project knows FD, a function with
+/// external linkage that is no template: "Trainer::makeLabels(long) const",
+/// its qualified name with canonical parameter types. Empty for the others
+/// (templates, lambdas, internal linkage, virtual functions, whose callee
+/// another unit cannot tell).
+std::string projectKey(const clang::FunctionDecl *FD);
+
 } // namespace api
 } // namespace torchlint
 

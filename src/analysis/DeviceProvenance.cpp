@@ -24,6 +24,7 @@
 #include "FlowSolver.h"
 #include "FlowSupport.h"
 
+#include "torchlint/Finding.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -156,6 +157,7 @@ private:
   /// Where the tensors of a container, tuple or braced list live, when they
   /// all live in one place.
   DeviceSet evalContainer(const Expr *E, const State &S, unsigned Depth);
+  DeviceSet externalCall(const clang::Expr *Call, const FunctionDecl *Callee);
   /// A call of the unit's own function, method or lambda: its summary.
   DeviceSet evalUserCall(const clang::Expr *Call, const FunctionDecl *Callee,
                          llvm::ArrayRef<const Expr *> Args, const State &S,
@@ -175,8 +177,8 @@ private:
   void transferElement(const CFGElement &El, State &St, bool Report);
   /// The facts of a module variable or field initialised by Init: born on
   /// the CPU when Init creates a module that has state.
-  DeviceSet newModule(const ValueDecl *VD, const Expr *Init,
-                      SourceLocation Loc, const State &St);
+  DeviceSet newModule(const ValueDecl *VD, const Expr *Init, SourceLocation Loc,
+                      const State &St);
   void assign(const ValueDecl *VD, DeviceSet Value, State &St);
   struct SiteOperand {
     ConflictOperand Op;
@@ -485,12 +487,36 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
   return Result;
 }
 
+/// A call of the user's own function whose body is in another unit: its
+/// tensor is on the CPU if that function returns a CPU tensor, which only
+/// the project shows (facts::returnsCpu). A conflict found with it is
+/// reported only then, with the note of the unit that shows it.
+DeviceSet FunctionAnalysis::externalCall(const Expr *Call,
+                                         const FunctionDecl *Callee) {
+  std::string Key = api::projectKey(Callee);
+  if (Key.empty() || isTorchNamespaceFunction(Callee) || isInStd(Callee) ||
+      api::isSystemHeaderDecl(Callee) ||
+      !api::isTensorType(Callee->getReturnType()) ||
+      Callee->getReturnType()->isReferenceType())
+    return DeviceSet();
+  DeviceFact F;
+  F.Value = Device::cpu();
+  F.Value.Key = facts::returnsCpu(Key);
+  F.Birth = Call;
+  F.Steps.push_back(
+      {Call->getBeginLoc(), "is returned by '" + Callee->getNameAsString() +
+                                "' here, defined in another file"});
+  return DeviceSet(F);
+}
+
 DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
                                          const FunctionDecl *Callee,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const State &S, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || isTorchNamespaceFunction(Def) || isInStd(Def))
+  if (!Callee->hasBody(Def))
+    return externalCall(Call, Callee);
+  if (isTorchNamespaceFunction(Def) || isInStd(Def))
     return DeviceSet();
   const ReturnSummary &Sum = Cache.summary(Def);
   // A lambda or function object is named by the variable that holds it.
@@ -508,7 +534,8 @@ DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
     break;
   case ReturnSummary::FollowsValueArg:
     if (Sum.Index < Args.size())
-      if (std::optional<DeviceFact> F = evalDevice(Args[Sum.Index], S, Depth + 1))
+      if (std::optional<DeviceFact> F =
+              evalDevice(Args[Sum.Index], S, Depth + 1))
         R = DeviceSet(*F);
     break;
   case ReturnSummary::Unknown:
@@ -537,8 +564,7 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
         Options = A;
     std::optional<DeviceSet> FromOptions =
         Options ? evalOptions(Options, S, Depth + 1) : std::nullopt;
-    if (api::deviceBehaviour(Callee) == DeviceBehaviour::Like &&
-        !FromOptions) {
+    if (api::deviceBehaviour(Callee) == DeviceBehaviour::Like && !FromOptions) {
       DeviceSet Src = evalTensor(CE->getArg(0), S, Depth + 1);
       return Src;
     }
@@ -784,8 +810,9 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
         !Weights.empty()) {
       StatefulVars.insert(VD);
       DeviceSet W = evalTensor(Weights.front(), St);
-      W.addStep(Weights.front()->getBeginLoc(),
-                "is given to '" + VD->getNameAsString() + "' as its weight here");
+      W.addStep(Weights.front()->getBeginLoc(), "is given to '" +
+                                                    VD->getNameAsString() +
+                                                    "' as its weight here");
       W.nameSubject(text(Weights.front(), Ctx));
       return W;
     }
@@ -813,8 +840,7 @@ void FunctionAnalysis::transferInitializer(const CXXCtorInitializer *Init,
     return;
   if (api::isTensorType(F->getType()) && !F->getType()->isReferenceType())
     assign(F, evalTensor(E, St), St);
-  else if (isModuleValueType(F->getType()) &&
-           !F->getType()->isReferenceType())
+  else if (isModuleValueType(F->getType()) && !F->getType()->isReferenceType())
     assign(F, newModule(F, E, Init->getSourceLocation(), St), St);
 }
 
@@ -1138,49 +1164,58 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
 void FunctionAnalysis::checkOperands(const Expr *Site,
                                      const std::string &Callee,
                                      const std::vector<SiteOperand> &Ops) {
-  for (size_t I = 0; I < Ops.size(); ++I)
-    for (size_t J = I + 1; J < Ops.size(); ++J) {
-      const DeviceFact *OneI = Ops[I].Set.single();
-      const DeviceFact *OneJ = Ops[J].Set.single();
-      size_t StrayIdx, OtherIdx;
-      const DeviceFact *Stray = nullptr, *Sure = nullptr;
-      bool OnePath = false;
-      if (OneI && OneJ && devicesConflict(OneI->Value, OneJ->Value)) {
-        // Move the CPU side; between a module and a tensor on two devices,
-        // move the tensor; otherwise the later operand.
-        bool ICpu = OneI->Value.Kind == Device::Cpu;
-        bool JCpu = OneJ->Value.Kind == Device::Cpu;
-        bool PickI = ICpu != JCpu ? ICpu : Ops[J].Op.IsModule;
-        StrayIdx = PickI ? I : J;
-        OtherIdx = PickI ? J : I;
-        Stray = PickI ? OneI : OneJ;
-        Sure = PickI ? OneJ : OneI;
-      } else if (OneJ && (Stray = conflictingFact(Ops[I].Set, *OneJ,
-                                                  devicesConflict))) {
-        StrayIdx = I, OtherIdx = J, Sure = OneJ, OnePath = true;
-      } else if (OneI && (Stray = conflictingFact(Ops[J].Set, *OneI,
-                                                  devicesConflict))) {
-        StrayIdx = J, OtherIdx = I, Sure = OneI, OnePath = true;
-      } else {
-        continue;
+  // A conflict that another unit must confirm (a CPU tensor of a function
+  // defined elsewhere) is taken only where no certain one is: the site
+  // reports one conflict, and the host may drop a conditional one.
+  auto Conditional = [](const DeviceFact *F) {
+    return llvm::StringRef(F->Value.Key).startswith("returns-cpu:");
+  };
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (size_t I = 0; I < Ops.size(); ++I)
+      for (size_t J = I + 1; J < Ops.size(); ++J) {
+        const DeviceFact *OneI = Ops[I].Set.single();
+        const DeviceFact *OneJ = Ops[J].Set.single();
+        size_t StrayIdx, OtherIdx;
+        const DeviceFact *Stray = nullptr, *Sure = nullptr;
+        bool OnePath = false;
+        if (OneI && OneJ && devicesConflict(OneI->Value, OneJ->Value)) {
+          // Move the CPU side; between a module and a tensor on two devices,
+          // move the tensor; otherwise the later operand.
+          bool ICpu = OneI->Value.Kind == Device::Cpu;
+          bool JCpu = OneJ->Value.Kind == Device::Cpu;
+          bool PickI = ICpu != JCpu ? ICpu : Ops[J].Op.IsModule;
+          StrayIdx = PickI ? I : J;
+          OtherIdx = PickI ? J : I;
+          Stray = PickI ? OneI : OneJ;
+          Sure = PickI ? OneJ : OneI;
+        } else if (OneJ && (Stray = conflictingFact(Ops[I].Set, *OneJ,
+                                                    devicesConflict))) {
+          StrayIdx = I, OtherIdx = J, Sure = OneJ, OnePath = true;
+        } else if (OneI && (Stray = conflictingFact(Ops[J].Set, *OneI,
+                                                    devicesConflict))) {
+          StrayIdx = J, OtherIdx = I, Sure = OneI, OnePath = true;
+        } else {
+          continue;
+        }
+        if (Pass == 0 && (Conditional(Stray) || Conditional(Sure)))
+          continue;
+        if (Stray->Birth && !ReportedBirths.insert(Stray->Birth).second)
+          return; // One bug, one diagnostic.
+        DeviceConflict C;
+        C.Site = Site;
+        C.Callee = Callee;
+        C.Stray = Ops[StrayIdx].Op;
+        C.Stray.Fact = *Stray;
+        C.Other = Ops[OtherIdx].Op;
+        C.Other.Fact = *Sure;
+        C.OnePath = OnePath;
+        C.Kind = Stray->FromFactory && Sure->Value.FollowsInput
+                     ? DeviceConflict::FactoryMissingDevice
+                     : DeviceConflict::Mismatch;
+        ReportedSites.insert(Site);
+        Out->Conflicts.push_back(std::move(C));
+        return;
       }
-      if (Stray->Birth && !ReportedBirths.insert(Stray->Birth).second)
-        return; // One bug, one diagnostic.
-      DeviceConflict C;
-      C.Site = Site;
-      C.Callee = Callee;
-      C.Stray = Ops[StrayIdx].Op;
-      C.Stray.Fact = *Stray;
-      C.Other = Ops[OtherIdx].Op;
-      C.Other.Fact = *Sure;
-      C.OnePath = OnePath;
-      C.Kind = Stray->FromFactory && Sure->Value.FollowsInput
-                   ? DeviceConflict::FactoryMissingDevice
-                   : DeviceConflict::Mismatch;
-      ReportedSites.insert(Site);
-      Out->Conflicts.push_back(std::move(C));
-      return;
-    }
 }
 
 //===----------------------------------------------------------------------===//
@@ -1398,7 +1433,6 @@ const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
   return analyse(FD).Summary;
 }
 
-
 const ProvenanceCache::ClassState &
 ProvenanceCache::classState(const CXXRecordDecl *RD) {
   auto It = Classes.find(RD);
@@ -1406,8 +1440,8 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
     return *It->second;
   // Inserted first, empty: a constructor that calls a member function of
   // its own class sees no facts rather than recursing.
-  ClassState &Out = *Classes.try_emplace(RD, std::make_unique<ClassState>())
-                         .first->second;
+  ClassState &Out =
+      *Classes.try_emplace(RD, std::make_unique<ClassState>()).first->second;
   // Both properties alike: the join over the constructors of what each
   // leaves in a field; a field that one constructor leaves unknown is
   // unknown.

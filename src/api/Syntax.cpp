@@ -53,6 +53,25 @@ const Expr *ignoreWrappers(const Expr *E) {
   return E;
 }
 
+std::string projectKey(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() ||
+      FD->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      FD->isDependentContext() || FD->getFormalLinkage() != ExternalLinkage)
+    return "";
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (MD && (MD->isVirtual() || MD->getParent()->isLambda() ||
+             isa<ClassTemplateSpecializationDecl>(MD->getParent())))
+    return "";
+  std::string Key = FD->getQualifiedNameAsString() + "(";
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    Key += (I ? ", " : "") +
+           FD->getParamDecl(I)->getType().getCanonicalType().getAsString();
+  Key += ")";
+  if (MD && MD->isConst())
+    Key += " const";
+  return Key;
+}
+
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return E ? sourceText(E->getSourceRange(), Ctx) : "";
 }

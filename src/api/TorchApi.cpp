@@ -112,7 +112,8 @@ static const CXXRecordDecl *recordOf(QualType T) {
 static const EnumDecl *enumOf(QualType T) {
   if (T.isNull())
     return nullptr;
-  const auto *ET = T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  const auto *ET =
+      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
   return ET ? ET->getDecl() : nullptr;
 }
 

@@ -62,8 +62,7 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
 
 bool ProjectFacts::settles(const UnitResult &Unit) const {
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
-    return F.Record.Needs.empty() ||
-           siteFor(F.Record.Needs, Unit.File);
+    return F.Record.Needs.empty() || siteFor(F.Record.Needs, Unit.File);
   });
 }
 

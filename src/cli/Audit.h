@@ -64,7 +64,7 @@ public:
 
 private:
   const RenderedSite *siteFor(const ProjectFact &Fact,
-                             llvm::StringRef Unit) const;
+                              llvm::StringRef Unit) const;
   const Programs &Progs;
   std::map<std::pair<ProjectFact, std::string>, RenderedSite> First;
 };

@@ -119,10 +119,9 @@ static std::vector<FindingRecord>
 decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
               std::vector<FindingRecord> &All) {
   std::vector<SiteRecord> &Sites = Undecided.Sites;
-  std::stable_sort(Sites.begin(), Sites.end(),
-                   [](const SiteRecord &A, const SiteRecord &B) {
-                     return A.Unit < B.Unit;
-                   });
+  std::stable_sort(
+      Sites.begin(), Sites.end(),
+      [](const SiteRecord &A, const SiteRecord &B) { return A.Unit < B.Unit; });
   // Fingerprinted now, as one run does once the note is there. Undecided
   // findings in a row follow the same decided one: each goes after the one
   // before it.

@@ -396,8 +396,7 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
       R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
     }
     for (const nlohmann::json &S : J.value("sites", nlohmann::json::array()))
-      R.Sites.push_back({{S.at("fact").get<std::string>(),
-                          noteFromJson(S)},
+      R.Sites.push_back({{S.at("fact").get<std::string>(), noteFromJson(S)},
                          S.at("rendered").get<std::string>()});
   } catch (const nlohmann::json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),

@@ -92,8 +92,7 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
                    });
   std::set<std::pair<std::string, unsigned>> Once;
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
-    return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()})
-                .second;
+    return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
   llvm::erase_if(Findings, [&](Finding &F) {
     if (F.Needs.empty())
@@ -121,9 +120,9 @@ std::vector<const RuleInfo *> Engine::enabledRules() const {
   return Out;
 }
 
-std::vector<Finding>
-Engine::analyze(ASTContext &Ctx, const std::vector<Decl *> *UserDecls,
-                std::vector<ProjectSite> *Sites) const {
+std::vector<Finding> Engine::analyze(ASTContext &Ctx,
+                                     const std::vector<Decl *> *UserDecls,
+                                     std::vector<ProjectSite> *Sites) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   resetGuardFacts();

@@ -79,9 +79,8 @@ llvm::Error pendingFromJson(const json &J, RunSummary &Summary) {
         {std::move(*R), F.value("after", ""), F.value("program", "")});
   }
   for (const json &S : J.value("sites", json::array()))
-    Summary.Sites.push_back({S.value("fact", ""),
-                             noteFromJson(S), S.value("unit", ""),
-                             S.value("program", "")});
+    Summary.Sites.push_back({S.value("fact", ""), noteFromJson(S),
+                             S.value("unit", ""), S.value("program", "")});
   return llvm::Error::success();
 }
 

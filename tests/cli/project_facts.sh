@@ -115,4 +115,39 @@ done
 tl --format json -o programs.json programs
 tl --merge pshard1.json pshard2.json pshard3.json --format json -o pmerged.json
 expect_eq "$(jq -c .findings pmerged.json)" "$(jq -c .findings programs.json)" "programs over shards"
+# A class whose member functions are defined in two files: train.cpp calls
+# makeLabels() without its body, labels.cpp shows that it returns a CPU
+# tensor. The mismatch is reported in train.cpp, with labels.cpp's note.
+cp -r "$TL_INPUTS/split_class" .
+MISMATCH="split_class/train.cpp:9:10: warning: 'torch::nn::functional::cross_entropy' receives tensors on different devices: 'makeLabels(Input.size(0))' (argument 'target') is on the CPU but 'Out' (argument 'input') is on 'Device' [torch-device-mismatch]
+  return torch::nn::functional::cross_entropy(Out, makeLabels(Input.size(0)));
+         ^
+split_class/train.cpp:9:52: note: 'makeLabels(Input.size(0))' is returned by 'makeLabels' here, defined in another file
+  return torch::nn::functional::cross_entropy(Out, makeLabels(Input.size(0)));
+                                                   ^
+split_class/train.cpp:5:66: note: 'Model' is moved to 'Device' here
+Trainer::Trainer(torch::Device Device) : Device(Device) { Model->to(Device); }
+                                                                 ^
+split_class/train.cpp:8:23: note: 'Out' is computed by 'Model' here
+  torch::Tensor Out = Model->forward(Input.to(Device));
+                      ^
+split_class/labels.cpp:6:10: note: 'makeLabels' returns a tensor created on the CPU here
+  return torch::randint(0, 10, {N}, torch::kLong);
+         ^"
+tl -j 2 split_class
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$MISMATCH" "a member function defined in another file"
+tl --result-cache rc2 split_class
+tl --result-cache rc2 split_class
+expect_contains "$ERR" "(2 from the result cache)" "both units from the cache"
+expect_eq "$(strip "$OUT")" "$MISMATCH" "the same from the result cache"
+# Alone, train.cpp cannot know where makeLabels() puts its tensor: silent.
+tl split_class/train.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the caller without the callee's unit"
+# When labels.cpp moves its labels to the trainer's device, nothing is wrong.
+sed -i 's|torch::kLong);|torch::kLong).to(Device);|' split_class/labels.cpp
+tl split_class
+expect_rc 0
+expect_eq "$OUT" "" "a callee that returns a device tensor"
 echo PASS
