@@ -10,7 +10,7 @@
 namespace torchlint {
 
 Programs::Programs(const std::vector<std::string> &Files) {
-  static const llvm::Regex Main("^[ \t]*int[ \t]+main[ \t]*\\(");
+  static const llvm::Regex Main("^[ \t]*(int|auto)[ \t]+main[ \t]*\\(");
   std::set<std::string> Found;
   for (const std::string &F : Files) {
     auto Buffer = llvm::MemoryBuffer::getFile(F);

@@ -31,7 +31,7 @@ namespace torchlint {
 class Programs {
 public:
   Programs() = default;
-  /// Reads Files for `int main(` at the start of a line.
+  /// Reads Files for `int main(` or `auto main(` at the start of a line.
   explicit Programs(const std::vector<std::string> &Files);
   /// The program folder File belongs to ("" for none).
   std::string of(llvm::StringRef File) const;

@@ -2,7 +2,7 @@
 // checkpoints from there.
 #include <torch/torch.h>
 
-int main() {
+auto main() -> int {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU);
   torch::nn::Linear Model(4, 2);
