@@ -34,8 +34,8 @@ std::string Programs::of(llvm::StringRef File) const {
   return Best;
 }
 
-bool Programs::related(llvm::StringRef A, llvm::StringRef B) {
-  return A.startswith(B) || B.startswith(A);
+bool Programs::related(llvm::StringRef Site, llvm::StringRef Finding) {
+  return Site.startswith(Finding);
 }
 
 void ProjectFacts::learn(UnitResult &Unit) {

@@ -35,9 +35,11 @@ public:
   explicit Programs(const std::vector<std::string> &Files);
   /// The program folder File belongs to ("" for none).
   std::string of(llvm::StringRef File) const;
-  /// True when code of program A may run with code of program B: the same
-  /// program, shared code, or one's folder inside the other's.
-  static bool related(llvm::StringRef A, llvm::StringRef B);
+  /// True when what a unit of program Site shows holds for a finding of
+  /// program Finding: the same program, or Finding's code is shared by (its
+  /// folder holds) Site's program. What shared code shows says nothing of a
+  /// program that may never call it.
+  static bool related(llvm::StringRef Site, llvm::StringRef Finding);
 
 private:
   std::vector<std::string> Roots; ///< Program folders, with a final '/'.

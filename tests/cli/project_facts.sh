@@ -97,9 +97,21 @@ expect_rc 1
 expect_eq "$(jq -c .findings merged.json)" "$(jq -c .findings report.json)" "merged shards = one run"
 # Programs: a repository of several programs (each folder with a main()) is
 # one run but not one project. The viewer never leaves the CPU and reads its
-# own checkpoints: silent, though the trainer runs on a run-time device. Code
-# under no program's folder is shared, and the trainer's device reaches it.
+# own checkpoints: silent, though the trainer runs on a run-time device and
+# shared code (common/, under no program's folder) moves a model to its
+# caller's device. What the programs and the shared code show holds for the
+# shared code: its load is reported, with the first such move.
 cp -r "$TL_INPUTS/programs" .
+tl programs
+expect_rc 1
+expect_eq "$(strip "$OUT")" "programs/common/restore.cpp:8:3: $LOAD
+  torch::load(Model, Path);
+  ^
+programs/common/place.cpp:6:3: note: the project moves 'Model' to 'Device', a device chosen at run time, here
+  Model->to(Device);
+  ^" "programs of one repository"
+# Without the shared mover, the trainer's move is the one.
+rm programs/common/place.cpp
 tl programs
 expect_rc 1
 expect_eq "$(strip "$OUT")" "programs/common/restore.cpp:8:3: $LOAD
@@ -107,7 +119,7 @@ expect_eq "$(strip "$OUT")" "programs/common/restore.cpp:8:3: $LOAD
   ^
 programs/trainer/main.cpp:9:3: note: the project moves 'Model' to 'device', a device chosen at run time, here
   Model->to(device);
-  ^" "programs of one repository"
+  ^" "a program's move decides for shared code"
 # The same split decided across shards.
 for I in 1 2 3; do
   tl --shard $I/3 --format json -o pshard$I.json programs
