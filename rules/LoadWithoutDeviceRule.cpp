@@ -92,6 +92,15 @@ public:
     // The Strict option reports every load without a device, with no
     // fix-it where no device is in scope to name.
     const ValueDecl *Var = findDeviceVariable(Call, Ctx);
+    // Tensors read from a file are data (a dataset's prepared images), not
+    // a model the project trained: with no device in scope, what the project
+    // does elsewhere says nothing of where they were saved.
+    const Expr *First = Call->getArg(0);
+    bool LoadsData = !First->isTypeDependent() &&
+                     (api::isTensorType(First->getType()) ||
+                      api::isTensorContainerType(First->getType()));
+    if (!Var && LoadsData && !Strict)
+      return;
     // Where CUDA is known to be there (inside `if (is_available())`), the
     // checkpoint comes back on the GPU it was saved from or on the CPU, and
     // the code around moves it; the CPU branch is the one that needs the

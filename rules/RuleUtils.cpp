@@ -64,11 +64,19 @@ static bool inScopeAt(const VarDecl *VD, SourceLocation UseLoc,
 }
 
 namespace {
-/// What one value written to a device variable says about the device.
-struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan> {
+/// What the values written to a device variable say about the device.
+struct DeviceValues {
   bool Cpu = false;    ///< Names the CPU (kCPU, "cpu").
   bool Accel = false;  ///< Names CUDA or another accelerator.
   bool Chosen = false; ///< Depends on something chosen at run time.
+};
+
+DeviceValues valuesOf(const ValueDecl *D, unsigned Depth);
+
+/// What one value written to a device variable says about the device.
+struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan>, DeviceValues {
+  explicit DeviceValueScan(unsigned Depth) : Depth(Depth) {}
+  unsigned Depth;
 
   bool VisitConditionalOperator(ConditionalOperator *) {
     Chosen = true;
@@ -87,11 +95,22 @@ struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan> {
     } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       // torch::kMPS and its kind are constants; a user's variable of a
       // device, device kind or string type holds a choice.
+      // A local device kind or device (`torch::DeviceType t = torch::kCPU;
+      // torch::Device d(t);`) is what its own values are.
       const ValueDecl *D = DRE->getDecl();
-      if (isa<EnumConstantDecl>(D) || api::isInTorchNamespace(D))
+      const auto *Local = dyn_cast<VarDecl>(D);
+      if (isa<EnumConstantDecl>(D) || api::isInTorchNamespace(D)) {
         Accel |= api::isDeviceKindType(D->getType());
-      else
+      } else if (Local && Local->isLocalVarDecl() && Depth < 3 &&
+                 (api::isDeviceType(D->getType()) ||
+                  api::isDeviceKindType(D->getType()))) {
+        DeviceValues V = valuesOf(D, Depth + 1);
+        Cpu |= V.Cpu;
+        Accel |= V.Accel;
+        Chosen |= V.Chosen;
+      } else {
         Chosen |= holdsChoice(D->getType());
+      }
     } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       Chosen |= holdsChoice(ME->getType());
     } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
@@ -149,9 +168,13 @@ private:
 };
 } // namespace
 
-bool isRuntimeDevice(const ValueDecl *D) {
-  if (isa<ParmVarDecl>(D))
-    return true;
+namespace {
+DeviceValues valuesOf(const ValueDecl *D, unsigned Depth) {
+  DeviceValues All;
+  if (isa<ParmVarDecl>(D)) {
+    All.Chosen = true;
+    return All;
+  }
   DeviceWrites Writes(D);
   if (const auto *VD = dyn_cast<VarDecl>(D)) {
     if (VD->hasInit())
@@ -170,22 +193,29 @@ bool isRuntimeDevice(const ValueDecl *D) {
           Writes.TraverseDecl(const_cast<FunctionDecl *>(Def));
       }
   } else {
-    return false;
+    return All;
   }
   // Nothing visible written (set in another file): a field or variable
   // that exists to hold a device holds a choice.
   if (Writes.Values.empty())
-    return true;
-  DeviceValueScan All;
+    All.Chosen = true;
   for (const Expr *V : Writes.Values) {
-    DeviceValueScan One;
+    DeviceValueScan One(Depth);
     One.TraverseStmt(const_cast<Expr *>(V));
     // Nothing recognised in it (a copy of something opaque): a choice.
     All.Chosen |= One.Chosen || (!One.Cpu && !One.Accel);
     All.Cpu |= One.Cpu;
     All.Accel |= One.Accel;
   }
-  return All.Chosen || (All.Cpu && All.Accel);
+  return All;
+}
+} // namespace
+
+bool isRuntimeDevice(const ValueDecl *D) {
+  if (!isa<VarDecl>(D) && !isa<FieldDecl>(D))
+    return false;
+  DeviceValues V = valuesOf(D, 0);
+  return V.Chosen || (V.Cpu && V.Accel);
 }
 
 const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {

@@ -33,6 +33,16 @@ void cpuFromString(const std::string &Path) {
   Scripted.to(Cpu);
 }
 
+// A device built from a device kind that is only ever the CPU is the CPU
+// ("default run on cpu, you may use kCUDA", as public code writes it).
+void cpuFromKind(const std::string &Path) {
+  torch::DeviceType Kind = torch::kCPU;
+  torch::Device Device(Kind, 0);
+  Net Model;
+  Model->to(Device);
+  torch::load(Model, Path);
+}
+
 // A member that is only ever the CPU (initialised in the class, reassigned
 // to the CPU again) is no choice either.
 class Trainer {

@@ -41,6 +41,20 @@ void noDeviceInScope(const std::string &Path) {
   torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
 }
 
+// ---- Must stay silent (no device in scope) ----------------------------
+
+// Tensors read from a file are data (a dataset's prepared images), not a
+// model the project trained: with no device in scope the project's moves
+// say nothing of where they were saved.
+void datasetTensors(const std::string &Path) {
+  torch::Tensor Image;
+  torch::load(Image, Path);
+  std::vector<torch::Tensor> Pair;
+  torch::load(Pair, Path);
+}
+
+// ---- Templates of the project ---------------------------------------------
+
 // A class template no unit instantiates, as header-only projects write
 // them: its device member is a choice (the CPU, or CUDA when asked for), and
 // the load in its own body, on a model of a dependent type, is found.
