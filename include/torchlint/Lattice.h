@@ -23,6 +23,10 @@ namespace torchlint {
 
 /// One step of provenance: where a tensor was created, moved or computed.
 struct ProvenanceStep {
+  ProvenanceStep() = default;
+  ProvenanceStep(clang::SourceLocation Loc, std::string Message,
+                 std::string Subject = "")
+      : Loc(Loc), Message(std::move(Message)), Subject(std::move(Subject)) {}
   clang::SourceLocation Loc;
   std::string Message; ///< "is moved to 'device' here".
   std::string Subject; ///< The variable the step is about, once known.

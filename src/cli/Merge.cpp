@@ -168,7 +168,7 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
       return failure("'" + Path + "' is not a torchlint JSON report");
     if (llvm::Error E = Shards.add(
             Path, Doc->contains("shard") ? &(*Doc)["shard"] : nullptr))
-      return std::move(E);
+      return E;
     try {
       for (const json &F : (*Doc)["findings"]) {
         auto R = recordFromJson(F);
@@ -198,7 +198,7 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
     }
   }
   if (llvm::Error E = Shards.complete())
-    return std::move(E);
+    return E;
 
   decidePending(Undecided, M.Summary.SrcRoot, All);
 
@@ -257,7 +257,7 @@ mergeSarifReports(const std::vector<std::string> &Paths,
             Run["properties"].contains("torchlintShard"))
           Shard = &Run["properties"]["torchlintShard"];
         if (llvm::Error E = Shards.add(Path, Shard))
-          return std::move(E);
+          return E;
         if (Run.contains("properties") &&
             Run["properties"].contains("torchlintPending")) {
           const json &P = Run["properties"]["torchlintPending"];
@@ -286,7 +286,7 @@ mergeSarifReports(const std::vector<std::string> &Paths,
     }
   }
   if (llvm::Error E = Shards.complete())
-    return std::move(E);
+    return E;
   // The shards' undecided findings, decided with every shard's sites and
   // written as the shards write results.
   std::vector<FindingRecord> None;

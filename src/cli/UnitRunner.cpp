@@ -97,7 +97,8 @@ public:
                         S.Message, {}, {});
       Out.flush();
       Result.Sites.push_back(
-          {{S.Fact, toPlainNote(SM, S.Loc, S.Message)}, std::move(Text)});
+          {{S.Fact, toPlainNote(SM, S.Loc, S.Message), "", ""},
+           std::move(Text)});
     }
   }
 
@@ -396,8 +397,9 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
       R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
     }
     for (const nlohmann::json &S : J.value("sites", nlohmann::json::array()))
-      R.Sites.push_back({{S.at("fact").get<std::string>(), noteFromJson(S)},
-                         S.at("rendered").get<std::string>()});
+      R.Sites.push_back(
+          {{S.at("fact").get<std::string>(), noteFromJson(S), "", ""},
+           S.at("rendered").get<std::string>()});
   } catch (const nlohmann::json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "malformed worker result: %s", E.what());

@@ -24,7 +24,7 @@ using namespace clang;
 namespace torchlint {
 
 Finding &Rule::report(SourceLocation Loc, std::string Message) {
-  Reported.push_back(Finding{&Info, Loc, std::move(Message), {}, {}});
+  Reported.push_back(Finding{&Info, Loc, std::move(Message), {}, {}, {}});
   return Reported.back();
 }
 
