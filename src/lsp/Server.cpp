@@ -578,8 +578,10 @@ void Server::analysed(AnalysisDone &Done) {
   A.WorkerFailed = Done.WorkerFailed;
   A.ResultId =
       std::to_string(Done.Version) + "." + std::to_string(++Generation);
+  // The editor sees one unit at a time: a finding that another unit would
+  // have to decide (ProjectFact) is not shown, as in clang-tidy.
   for (RenderedFinding &F : Done.Result.Findings)
-    if (F.Record.Loc.File == Done.File)
+    if (F.Record.Loc.File == Done.File && F.Record.Needs.empty())
       A.Findings.push_back(std::move(F.Record));
   D.Last = std::move(A);
   const Analysis &L = *D.Last;

@@ -197,6 +197,23 @@ def test_diagnostics():
         c.kill()
 
 
+def test_one_unit_decides_no_project_fact():
+    # A load with no device in scope and a call of a function defined in
+    # another file depend on other units, which an editor's server does not
+    # see: nothing is shown (the CLI reports both over the whole project).
+    backbone = os.path.join(SRC, "tests/cli/inputs/project/models/backbone.cpp")
+    train = os.path.join(SRC, "tests/cli/inputs/split_class/train.cpp")
+    c = server()
+    try:
+        c.initialize()
+        for f in (backbone, train):
+            c.open(f)
+            eq(c.diagnostics(f)["diagnostics"], [], os.path.basename(f))
+        c.shutdown()
+    finally:
+        c.kill()
+
+
 def test_code_actions():
     c = server()
     try:
