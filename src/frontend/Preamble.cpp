@@ -101,6 +101,14 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
       GuardDefined = true;
       continue;
     }
+    // Qt's keyword macros, taken back before LibTorch (whose headers use
+    // `slots` as a name): the preloaded LibTorch comes before any Qt header,
+    // where they are not defined, which is what the #undef asks for.
+    if (Line.consume_front("undef") &&
+        llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{"slots", "signals",
+                                                           "emit", "foreach"},
+                           Line.trim()))
+      continue;
     std::optional<IncludeLine> Inc = includeDirective(Line);
     if (!Inc)
       break;

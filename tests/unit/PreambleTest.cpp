@@ -32,6 +32,21 @@ TEST(LeadingTorchIncludes, StopsAtCodeOrMacros) {
   EXPECT_EQ(leadingTorchIncludes("#include \"model.h\"\n"), Lines{});
 }
 
+TEST(LeadingTorchIncludes, LooksThroughQtKeywordUndefs) {
+  // LibTorch with Qt: the keyword macros are taken back before LibTorch.
+  EXPECT_EQ(leadingTorchIncludes("#include \"mainwindow.h\"\n"
+                                 "#include <QApplication>\n"
+                                 "#undef slots\n"
+                                 "#include <torch/script.h>\n"
+                                 "#include <torch/torch.h>\n"
+                                 "#define slots Q_SLOTS\n"
+                                 "#include <vector>\n"),
+            (Lines{"#include <torch/script.h>", "#include <torch/torch.h>"}));
+  // Any other #undef may change what LibTorch's headers mean.
+  EXPECT_EQ(leadingTorchIncludes("#undef NDEBUG\n#include <torch/torch.h>\n"),
+            Lines{});
+}
+
 TEST(LeadingTorchIncludes, LooksThroughAnIncludeGuard) {
   // A header given as an input: the guard means nothing to LibTorch.
   EXPECT_EQ(leadingTorchIncludes("// data.hpp\n"
