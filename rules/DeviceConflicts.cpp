@@ -4,6 +4,7 @@
 #include "RuleUtils.h"
 
 #include "torchlint/Engine.h"
+#include "torchlint/Syntax.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -26,6 +27,12 @@ void ConflictRule::run(const MatchFinder::MatchResult &R) {
       isLibraryLocation(R.Context->getSourceManager(), FD->getLocation()))
     return;
   onFunction(FD, *R.Context);
+  // Which of the functions defined in other units this one hands a tensor
+  // on a device: what makes their conflicts with that parameter real.
+  for (const ExternalArgument &A : Env.Provenance->externalArguments(FD))
+    showsFact(facts::passesDevice(A.Key, A.Index), A.Arg->getBeginLoc(),
+              "'" + api::sourceText(A.Arg, *R.Context) + "', on " + A.Where +
+                  ", is passed to '" + A.Callee + "' here");
   for (const DeviceConflict &C : Env.Provenance->conflicts(FD))
     onConflict(C, *R.Context);
   for (const DtypeConflict &C : Env.Provenance->dtypeConflicts(FD))

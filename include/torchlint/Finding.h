@@ -40,6 +40,11 @@ inline const char *const RuntimeDevice = "runtime-device";
 inline std::string returnsCpu(const std::string &Function) {
   return "returns-cpu:" + Function;
 }
+/// Some unit calls Function (as returnsCpu) with a tensor on a device, or
+/// on a run-time device, for its parameter Index.
+inline std::string passesDevice(const std::string &Function, unsigned Index) {
+  return "passes-device:" + Function + "#" + std::to_string(Index);
+}
 } // namespace facts
 
 /// Where a unit shows a project fact, and how a note pointing there reads.

@@ -47,6 +47,21 @@ struct DeviceConflict {
   ConflictOperand Stray; ///< The operand to move (usually the CPU one).
   ConflictOperand Other; ///< The operand it should join.
   bool OnePath = false;  ///< The stray device is only one of several paths.
+  /// A project fact the conflict needs (see Finding::Needs): a conflict with
+  /// a parameter's device that no caller in this unit makes real needs a
+  /// caller in another unit that passes a tensor on a device there.
+  std::string Needs;
+};
+
+/// A tensor on a device (or a run-time device) handed to the user's function
+/// whose body is in another unit: what makes that function's conflicts with
+/// its parameter real there.
+struct ExternalArgument {
+  std::string Key; ///< The callee's api::projectKey.
+  unsigned Index;  ///< The parameter.
+  const clang::Expr *Arg = nullptr;
+  std::string Callee; ///< As named ("normalise").
+  std::string Where;  ///< The argument's device, as spelled ("'device'").
 };
 
 /// An operation where element types conflict.
@@ -98,6 +113,10 @@ public:
   /// Conflicts found in FD's body (a definition that is not a template
   /// pattern); empty when the analysis gave up.
   const std::vector<DeviceConflict> &conflicts(const clang::FunctionDecl *FD);
+
+  /// The tensors on a device FD hands to functions defined in other units.
+  const std::vector<ExternalArgument> &
+  externalArguments(const clang::FunctionDecl *FD);
 
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);

@@ -58,6 +58,8 @@ struct ProvenanceCache::Result {
   ReturnSummary Summary;
   /// What this function passes to the unit's own functions.
   std::vector<CallArgument> CallArgs;
+  /// What it passes, on a device, to functions defined in other units.
+  std::vector<ExternalArgument> ExternalArgs;
   /// For a constructor of a tracked class: its fields when it returns.
   State Fields;
   /// The dtype property's results, from the same walk.
@@ -188,6 +190,9 @@ private:
   /// Remembers the devices of the tensors S passes to the unit's own
   /// functions, for the call-site view of their parameters.
   void recordCallArguments(const Stmt *S, const State &St);
+  /// Remembers the tensors on a device that S passes to the user's
+  /// functions defined in other units (ExternalArgument).
+  void recordExternalArguments(const Stmt *S, const State &St);
   void checkOperands(const Expr *Site, const std::string &Callee,
                      const std::vector<SiteOperand> &Ops);
   std::string pathNote(const Stmt *S);
@@ -1029,11 +1034,35 @@ userCallee(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Args) {
   return Def;
 }
 
+void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
+  const auto *CE = dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (!Callee || isa<CXXOperatorCallExpr>(CE) || Callee->hasBody() ||
+      isTorchNamespaceFunction(Callee) || isInStd(Callee) ||
+      api::isSystemHeaderDecl(Callee))
+    return;
+  std::string Key = api::projectKey(Callee);
+  if (Key.empty())
+    return;
+  for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    if (!api::isTensorType(Callee->getParamDecl(I)->getType()))
+      continue;
+    const DeviceFact *One = evalTensor(CE->getArg(I), St).single();
+    if (!One || One->Value.Kind == Device::Cpu ||
+        One->Value.Kind == Device::Scalar)
+      continue;
+    Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
+                                 Callee->getNameAsString(),
+                                 One->Value.Spelling});
+  }
+}
+
 void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
   llvm::SmallVector<const Expr *, 4> Args;
   const FunctionDecl *Callee = userCallee(S, Args);
   if (!Callee)
-    return;
+    return recordExternalArguments(S, St);
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
     if (api::isTensorType(Callee->getParamDecl(I)->getType()))
       Out->CallArgs.push_back({Callee, I, evalTensor(Args[I], St)});
@@ -1328,9 +1357,20 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
   Result &R = analyse(FD);
   if (!R.Kept) {
     R.Kept.emplace();
-    for (const DeviceConflict &C : R.Conflicts)
-      if (inputReachesDevice(FD, C))
+    for (const DeviceConflict &C : R.Conflicts) {
+      if (inputReachesDevice(FD, C)) {
         R.Kept->push_back(C);
+        continue;
+      }
+      // No caller here passes a device: one in another unit may.
+      std::string Key = api::projectKey(FD);
+      const auto *Param = dyn_cast_or_null<ParmVarDecl>(C.Other.Fact.Value.Var);
+      if (Key.empty() || !Param)
+        continue;
+      R.Kept->push_back(C);
+      R.Kept->back().Needs =
+          facts::passesDevice(Key, Param->getFunctionScopeIndex());
+    }
   }
   return *R.Kept;
 }
@@ -1427,6 +1467,11 @@ bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
             return true;
   }
   return false;
+}
+
+const std::vector<ExternalArgument> &
+ProvenanceCache::externalArguments(const FunctionDecl *FD) {
+  return analyse(FD).ExternalArgs;
 }
 
 const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {

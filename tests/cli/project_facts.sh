@@ -162,4 +162,38 @@ sed -i 's|torch::kLong);|torch::kLong).to(Device);|' split_class/labels.cpp
 tl split_class
 expect_rc 0
 expect_eq "$OUT" "" "a callee that returns a device tensor"
+# A helper defined in utils.cpp adds CPU noise to its input: a bug only where
+# a caller passes it a tensor on a device. train.cpp does, without the
+# helper's body; the finding in utils.cpp gets train.cpp's note and its
+# fix-it (the input's own device, a name in scope).
+cp -r "$TL_INPUTS/helper_project" .
+HELPER="helper_project/utils.cpp:5:25: warning: 'torch::randn' creates a tensor on the CPU, but it is used with 'X', which is on the device of input 'X' [torch-factory-missing-device]
+  torch::Tensor Noise = torch::randn({4});
+                        ^
+                                        , torch::device(X.device())
+helper_project/utils.cpp:6:12: note: they meet in 'operator+' here
+  return X + Noise;
+           ^
+helper_project/train.cpp:7:30: note: 'X', on 'Device', chosen at run time at line 4, is passed to 'addNoise' here
+  torch::Tensor Y = addNoise(X);
+                             ^"
+tl helper_project
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$HELPER" "a helper called with a device tensor from another file"
+# The helper alone has no caller in view: silent.
+tl helper_project/utils.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the helper without its callers"
+# The fix-it compiles and settles it.
+tl --fix helper_project
+expect_rc 1
+tl helper_project
+expect_rc 0
+expect_eq "$OUT" "" "after --fix"
+# A caller that passes CPU tensors makes no bug.
+cp -r "$TL_INPUTS/helper_project" cpu_caller
+sed -i 's|addNoise(X)|addNoise(X.cpu())|' cpu_caller/train.cpp
+tl cpu_caller
+expect_rc 0
+expect_eq "$OUT" "" "a caller that passes CPU tensors"
 echo PASS

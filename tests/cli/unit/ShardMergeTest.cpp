@@ -72,10 +72,11 @@ TEST(Shard, ParsesOnlyValidSpecs) {
        {"0/4", "5/4", "4", "/4", "2/", "a/b", "1/0", "-1/4"}) {
     auto B = parseShard(Bad);
     EXPECT_FALSE(bool(B)) << Bad;
-    if (!B)
+    if (!B) {
       EXPECT_EQ(llvm::toString(B.takeError()),
                 std::string("--shard '") + Bad +
                     "': expected I/N with 1 <= I <= N, e.g. --shard 2/4");
+    }
   }
 }
 
