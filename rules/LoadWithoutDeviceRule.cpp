@@ -133,8 +133,10 @@ private:
   static std::string calleeName(const CallExpr *Call) {
     if (const FunctionDecl *FD = Call->getDirectCallee())
       return FD->getQualifiedNameAsString();
-    const auto *ULE =
-        cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreImplicit());
+    const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+        Call->getCallee()->IgnoreParenImpCasts());
+    if (!ULE || ULE->decls_begin() == ULE->decls_end())
+      return "torch::load";
     return (*ULE->decls_begin())->getQualifiedNameAsString();
   }
 
