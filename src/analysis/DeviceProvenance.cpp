@@ -1048,9 +1048,11 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
        ++I) {
     if (!api::isTensorType(Callee->getParamDecl(I)->getType()))
       continue;
+    // A tensor on a device or a run-time device; the caller's own input
+    // says nothing of where it is.
     const DeviceFact *One = evalTensor(CE->getArg(I), St).single();
     if (!One || One->Value.Kind == Device::Cpu ||
-        One->Value.Kind == Device::Scalar)
+        One->Value.Kind == Device::Scalar || One->Value.FollowsInput)
       continue;
     Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
                                  Callee->getNameAsString(),

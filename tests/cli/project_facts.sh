@@ -196,4 +196,13 @@ sed -i 's|addNoise(X)|addNoise(X.cpu())|' cpu_caller/train.cpp
 tl cpu_caller
 expect_rc 0
 expect_eq "$OUT" "" "a caller that passes CPU tensors"
+# A caller that only forwards its own input says nothing of its device.
+cp -r "$TL_INPUTS/helper_project" forwarder
+cat >forwarder/train.cpp <<'CPP'
+#include "utils.h"
+torch::Tensor twice(torch::Tensor X) { return addNoise(addNoise(X)); }
+CPP
+tl forwarder
+expect_rc 0
+expect_eq "$OUT" "" "a caller that forwards its own input"
 echo PASS
