@@ -84,9 +84,11 @@ public:
 
   bool isUnknown() const { return !Facts || Facts->empty(); }
   /// The single fact when every path agrees.
-  const FactTy *single() const {
+  const FactTy *single() const & {
     return Facts && Facts->size() == 1 ? &Facts->front() : nullptr;
   }
+  // The fact lives in the set; a temporary set would leave it dangling.
+  const FactTy *single() const && = delete;
   llvm::ArrayRef<FactTy> facts() const {
     return Facts ? llvm::ArrayRef<FactTy>(*Facts) : llvm::ArrayRef<FactTy>();
   }

@@ -1050,7 +1050,8 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
       continue;
     // A tensor on a device or a run-time device; the caller's own input
     // says nothing of where it is.
-    const DeviceFact *One = evalTensor(CE->getArg(I), St).single();
+    DeviceSet Arg = evalTensor(CE->getArg(I), St);
+    const DeviceFact *One = Arg.single();
     if (!One || One->Value.Kind == Device::Cpu ||
         One->Value.Kind == Device::Scalar || One->Value.FollowsInput)
       continue;

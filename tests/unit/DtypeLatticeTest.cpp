@@ -59,7 +59,9 @@ TEST(DtypeSet, JoinKeepsOneFactPerTypeAndUnknownAbsorbs) {
 TEST(DtypeSet, AgreeOnlyWhenEveryElementHasOneEqualType) {
   DtypeSet F = DtypeSet::of(Dtype::known(ScalarKind::Float));
   DtypeSet D = DtypeSet::of(Dtype::known(ScalarKind::Double));
-  EXPECT_TRUE(agree<Dtype>({F, F}).single());
+  DtypeSet Both = agree<Dtype>({F, F});
+  ASSERT_TRUE(Both.single());
+  EXPECT_EQ(Both.single()->Value, Dtype::known(ScalarKind::Float));
   EXPECT_TRUE(agree<Dtype>({F, D}).isUnknown());
   EXPECT_TRUE(agree<Dtype>({F, DtypeSet()}).isUnknown());
   EXPECT_TRUE(agree<Dtype>({}).isUnknown());
