@@ -257,6 +257,14 @@ GuardSense classifyGuard(const Expr *Cond, const ASTContext &Ctx) {
   return classifyImpl(Cond, Ctx, 0);
 }
 
+/// True when clang could not type Cond, typically because a header that
+/// declares what it reads is missing (`config.gpu_count > 0` without
+/// config.h). Such a condition may well be a guard, and the analysis stays
+/// silent when it does not know.
+static bool isUnreadable(const Expr *Cond) {
+  return Cond && Cond->containsErrors();
+}
+
 /// True when S always leaves the enclosing block: return, throw, continue,
 /// break, or a call to a [[noreturn]] function.
 static bool alwaysExits(const Stmt *S) {
@@ -283,6 +291,8 @@ static bool establishesGuard(const Stmt *S, const ASTContext &Ctx) {
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getElse() || !alwaysExits(If->getThen()))
       return false;
+    if (isUnreadable(If->getCond()))
+      return true;
     return classifyImpl(If->getCond(), Ctx, 0) == GuardSense::Unavailable;
   }
   // assert(guard) expands to `cond ? void(0) : __assert_fail(...)`.
@@ -473,6 +483,8 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
     const Stmt *ChildStmt = Child.get<Stmt>();
 
     if (const auto *If = Parent.get<IfStmt>()) {
+      if (ChildStmt != If->getCond() && isUnreadable(If->getCond()))
+        return true;
       GuardSense S = classifyImpl(If->getCond(), Ctx, 0);
       if (ChildStmt == If->getThen() && S == GuardSense::Available)
         return true;
@@ -480,6 +492,8 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
         return true;
     } else if (const auto *CO = Parent.get<ConditionalOperator>()) {
       if (ChildStmt != CO->getCond()) {
+        if (isUnreadable(CO->getCond()))
+          return true;
         GuardSense S = classifyImpl(CO->getCond(), Ctx, 0);
         if (ChildStmt == CO->getTrueExpr() && S == GuardSense::Available)
           return true;
@@ -491,6 +505,8 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       }
     } else if (const auto *BO = Parent.get<BinaryOperator>()) {
       if (ChildStmt == BO->getRHS()) {
+        if (BO->isLogicalOp() && isUnreadable(BO->getLHS()))
+          return true;
         GuardSense L = classifyImpl(BO->getLHS(), Ctx, 0);
         if (BO->getOpcode() == BO_LAnd && L == GuardSense::Available)
           return true;
@@ -499,11 +515,13 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       }
     } else if (const auto *For = Parent.get<ForStmt>()) {
       if (ChildStmt == For->getBody() && For->getCond() &&
-          classifyImpl(For->getCond(), Ctx, 0) == GuardSense::Available)
+          (isUnreadable(For->getCond()) ||
+           classifyImpl(For->getCond(), Ctx, 0) == GuardSense::Available))
         return true;
     } else if (const auto *While = Parent.get<WhileStmt>()) {
       if (ChildStmt == While->getBody() &&
-          classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available)
+          (isUnreadable(While->getCond()) ||
+           classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available))
         return true;
     } else if (const auto *SC = Parent.get<SwitchCase>()) {
       if (ChildStmt == SC->getSubStmt() && isCudaCase(SC))
