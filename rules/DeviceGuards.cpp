@@ -258,11 +258,17 @@ GuardSense classifyGuard(const Expr *Cond, const ASTContext &Ctx) {
 }
 
 /// True when clang could not type Cond, typically because a header that
-/// declares what it reads is missing (`config.gpu_count > 0` without
-/// config.h). Such a condition may well be a guard, and the analysis stays
-/// silent when it does not know.
-static bool isUnreadable(const Expr *Cond) {
-  return Cond && Cond->containsErrors();
+/// declares what it reads is missing, and Cond names a GPU, CUDA or a device
+/// (`config.gpu_count > 0` without config.h). Such a condition may well be a
+/// guard, and the analysis stays silent when it does not know. One that
+/// names none (`dataloader(batch)`) is no more a guard than with its header.
+static bool isUnreadableGuard(const Expr *Cond, const ASTContext &Ctx) {
+  if (!Cond || !Cond->containsErrors())
+    return false;
+  std::string Text = llvm::StringRef(api::sourceText(Cond, Ctx)).lower();
+  return llvm::StringRef(Text).contains("gpu") ||
+         llvm::StringRef(Text).contains("cuda") ||
+         llvm::StringRef(Text).contains("device");
 }
 
 /// True when S always leaves the enclosing block: return, throw, continue,
@@ -291,7 +297,7 @@ static bool establishesGuard(const Stmt *S, const ASTContext &Ctx) {
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getElse() || !alwaysExits(If->getThen()))
       return false;
-    if (isUnreadable(If->getCond()))
+    if (isUnreadableGuard(If->getCond(), Ctx))
       return true;
     return classifyImpl(If->getCond(), Ctx, 0) == GuardSense::Unavailable;
   }
@@ -483,7 +489,7 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
     const Stmt *ChildStmt = Child.get<Stmt>();
 
     if (const auto *If = Parent.get<IfStmt>()) {
-      if (ChildStmt != If->getCond() && isUnreadable(If->getCond()))
+      if (ChildStmt != If->getCond() && isUnreadableGuard(If->getCond(), Ctx))
         return true;
       GuardSense S = classifyImpl(If->getCond(), Ctx, 0);
       if (ChildStmt == If->getThen() && S == GuardSense::Available)
@@ -492,7 +498,7 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
         return true;
     } else if (const auto *CO = Parent.get<ConditionalOperator>()) {
       if (ChildStmt != CO->getCond()) {
-        if (isUnreadable(CO->getCond()))
+        if (isUnreadableGuard(CO->getCond(), Ctx))
           return true;
         GuardSense S = classifyImpl(CO->getCond(), Ctx, 0);
         if (ChildStmt == CO->getTrueExpr() && S == GuardSense::Available)
@@ -505,7 +511,7 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       }
     } else if (const auto *BO = Parent.get<BinaryOperator>()) {
       if (ChildStmt == BO->getRHS()) {
-        if (BO->isLogicalOp() && isUnreadable(BO->getLHS()))
+        if (BO->isLogicalOp() && isUnreadableGuard(BO->getLHS(), Ctx))
           return true;
         GuardSense L = classifyImpl(BO->getLHS(), Ctx, 0);
         if (BO->getOpcode() == BO_LAnd && L == GuardSense::Available)
@@ -515,12 +521,12 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       }
     } else if (const auto *For = Parent.get<ForStmt>()) {
       if (ChildStmt == For->getBody() && For->getCond() &&
-          (isUnreadable(For->getCond()) ||
+          (isUnreadableGuard(For->getCond(), Ctx) ||
            classifyImpl(For->getCond(), Ctx, 0) == GuardSense::Available))
         return true;
     } else if (const auto *While = Parent.get<WhileStmt>()) {
       if (ChildStmt == While->getBody() &&
-          (isUnreadable(While->getCond()) ||
+          (isUnreadableGuard(While->getCond(), Ctx) ||
            classifyImpl(While->getCond(), Ctx, 0) == GuardSense::Available))
         return true;
     } else if (const auto *SC = Parent.get<SwitchCase>()) {

@@ -29,9 +29,7 @@ class HardcodedDeviceRule : public Rule {
 public:
   HardcodedDeviceRule(const RuleInfo &Info, RuleEnvironment &Env)
       : Rule(Info, Env),
-        RequiresCuda(
-            llvm::StringRef(Env.Options.get(Info.Id, "RequiresCuda", "false"))
-                .equals_insensitive("true")) {}
+        Cuda(requirement(Env.Options.get(Info.Id, "RequiresCuda", "auto"))) {}
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(
@@ -56,13 +54,36 @@ public:
         callExpr(callee(functionDecl(matchesName("^::(torch|at|c10)::cuda::"))))
             .bind("cuda-only"),
         this);
+    if (Cuda != CudaRequirement::Auto)
+      return;
+    // What shows that the project runs without CUDA too.
+    Finder.addMatcher(
+        callExpr(callee(functionDecl(hasAnyName(
+                     "::torch::cuda::is_available",
+                     "::torch::cuda::cudnn_is_available",
+                     "::torch::cuda::device_count", "::c10::cuda::device_count",
+                     "::at::hasCUDA", "::at::getNumGPUs"))))
+            .bind("query"),
+        this);
+    Finder.addMatcher(
+        declRefExpr(to(decl(anyOf(
+                        varDecl(hasName("::c10::kCPU")),
+                        enumConstantDecl(hasName("::c10::DeviceType::CPU"))))))
+            .bind("cpu-kind"),
+        this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
-    if (RequiresCuda)
+    if (Cuda == CudaRequirement::Required)
       return;
     ASTContext &Ctx = *Result.Context;
-    if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("kind"))
+    if (const auto *Query = Result.Nodes.getNodeAs<CallExpr>("query"))
+      showsFact(facts::RunsWithoutCuda, Query->getBeginLoc(), "");
+    else if (const auto *Cpu =
+                 Result.Nodes.getNodeAs<DeclRefExpr>("cpu-kind")) {
+      if (isDeviceChoice(Cpu, Ctx))
+        showsFact(facts::RunsWithoutCuda, Cpu->getBeginLoc(), "");
+    } else if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("kind"))
       checkKindRef(Ref, Ctx);
     else if (const auto *CE =
                  Result.Nodes.getNodeAs<CXXConstructExpr>("device"))
@@ -75,9 +96,74 @@ public:
   }
 
 private:
-  /// The project needs CUDA by design (CheckOption RequiresCuda): naming a
-  /// CUDA device is no bug there.
-  const bool RequiresCuda;
+  /// Whether the project needs CUDA (CheckOption RequiresCuda).
+  enum class CudaRequirement {
+    /// Decided from the project: a CUDA device named unguarded is reported
+    /// only where some code of the project asks whether CUDA is there or
+    /// falls back to the CPU (facts::RunsWithoutCuda). Without any, the
+    /// project is CUDA-only by design.
+    Auto,
+    Required,    ///< CUDA-only by design: naming a CUDA device is no bug.
+    NotRequired, ///< Every unguarded CUDA device is reported.
+  };
+  static CudaRequirement requirement(llvm::StringRef Value) {
+    if (Value.equals_insensitive("true"))
+      return CudaRequirement::Required;
+    if (Value.equals_insensitive("false"))
+      return CudaRequirement::NotRequired;
+    return CudaRequirement::Auto;
+  }
+  const CudaRequirement Cuda;
+
+  /// Reports a CUDA use; under RequiresCuda=auto the project decides it.
+  Finding &reportCuda(SourceLocation Loc, std::string Message) {
+    Finding &F = report(Loc, std::move(Message));
+    if (Cuda == CudaRequirement::Auto)
+      F.Needs = facts::RunsWithoutCuda;
+    return F;
+  }
+
+  /// True when the CPU device kind Ref is chosen as a device: an arm of a
+  /// conditional expression (`use_gpu ? kCUDA : kCPU`), or what a device
+  /// variable, field or function returning a device starts with or falls
+  /// back to (`torch::Device device(torch::kCPU)`, `device = torch::kCPU`).
+  /// Copying results to the CPU (`x.to(torch::kCPU)`) chooses nothing.
+  static bool isDeviceChoice(const Expr *Cpu, ASTContext &Ctx) {
+    DynTypedNode Node = DynTypedNode::create(*Cpu);
+    auto IsDevice = [](QualType T) {
+      return api::isDeviceType(T) || api::isDeviceKindType(T);
+    };
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *CO = P.get<ConditionalOperator>())
+        return Node.get<Expr>() != CO->getCond();
+      if (const auto *VD = P.get<VarDecl>())
+        return IsDevice(VD->getType());
+      if (const auto *FD = P.get<FieldDecl>())
+        return IsDevice(FD->getType());
+      if (const auto *Init = P.get<CXXCtorInitializer>())
+        return Init->getMember() && IsDevice(Init->getMember()->getType());
+      if (const auto *BO = P.get<BinaryOperator>())
+        return BO->getOpcode() == BO_Assign &&
+               IsDevice(BO->getLHS()->getType());
+      if (const auto *OC = P.get<CXXOperatorCallExpr>())
+        return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+               IsDevice(OC->getArg(0)->getType());
+      if (P.get<ReturnStmt>()) // What a device-choosing function returns.
+        return IsDevice(Node.get<Expr>()->getType());
+      const auto *E = P.get<Expr>();
+      if (!E || !isa<ImplicitCastExpr, CXXConstructExpr,
+                     MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                     ExprWithCleanups, ParenExpr, CXXFunctionalCastExpr,
+                     ParenListExpr, InitListExpr, CXXTemporaryObjectExpr>(E))
+        return false;
+      Node = P;
+    }
+    return false;
+  }
 
   /// True when E is compared with something or labels a case: it asks which
   /// device there is rather than choosing one.
@@ -220,7 +306,7 @@ private:
     if (const ParmVarDecl *P = defaultArgumentOf(Use, Ctx);
         P && !defaultIsUsed(P, Ctx))
       return;
-    Finding &F = report(
+    Finding &F = reportCuda(
         Use->getBeginLoc(),
         (Kind + " " + Spelled + " is used without a " + GuardHint + " guard")
             .str());
@@ -287,8 +373,25 @@ private:
     if (CE->getNumArgs() < 1)
       return;
     std::optional<std::string> Name = api::cudaStringLiteral(CE->getArg(0));
-    if (!Name)
+    if (!Name) {
+      // `torch::Device device("cpu")`, or a device named by the user
+      // (`torch::Device device(argv[1])`), which may be the CPU.
+      const auto *Literal =
+          dyn_cast<StringLiteral>(api::ignoreWrappers(CE->getArg(0)));
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      const auto *Param = Ctor->getNumParams() == 1 ? Ctor->getParamDecl(0)
+                                                          ->getType()
+                                                          .getNonReferenceType()
+                                                          ->getAsCXXRecordDecl()
+                                                    : nullptr;
+      bool String = api::isDeviceType(CE->getType()) && Param &&
+                    Param->getName() == "basic_string";
+      if (Cuda == CudaRequirement::Auto && String &&
+          (!Literal || Literal->getString() == "cpu") &&
+          isDeviceChoice(CE, Ctx))
+        showsFact(facts::RunsWithoutCuda, CE->getBeginLoc(), "");
       return;
+    }
     const Expr *Literal = api::ignoreWrappers(CE->getArg(0));
     if (isCudaGuarded(Literal, Ctx))
       return;
@@ -304,11 +407,11 @@ private:
     const Expr *Object = MC->getImplicitObjectArgument();
     std::string ObjectText = api::sourceText(Object, Ctx);
     std::string Shown = ObjectText.empty() ? "cuda()" : ObjectText + ".cuda()";
-    Finding &F =
-        report(MC->getExprLoc(),
-               ("'" + Shown + "' moves the tensor to a CUDA device without a " +
-                GuardHint + " guard")
-                   .str());
+    Finding &F = reportCuda(MC->getExprLoc(),
+                            ("'" + Shown +
+                             "' moves the tensor to a CUDA device without a " +
+                             GuardHint + " guard")
+                                .str());
     if (const ValueDecl *Var = findDeviceVariable(MC, Ctx)) {
       SourceRange CallRange(MC->getExprLoc(), MC->getEndLoc());
       if (auto Fix = replaceFix(CallRange, ("to(" + Var->getName() + ")").str(),
@@ -325,10 +428,10 @@ private:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!api::isCudaOnlyFunction(FD) || isCudaGuarded(Call, Ctx))
       return;
-    report(Call->getBeginLoc(),
-           ("CUDA-only call '" + FD->getQualifiedNameAsString() +
-            "' is made without a " + GuardHint + " guard")
-               .str());
+    reportCuda(Call->getBeginLoc(),
+               ("CUDA-only call '" + FD->getQualifiedNameAsString() +
+                "' is made without a " + GuardHint + " guard")
+                   .str());
   }
 };
 

@@ -90,37 +90,57 @@ Scan scan(const Stmt *S) {
 
 bool scanForRegister(const Stmt *S) { return scan(S).HasRegister; }
 
-/// True for a user's module class that registers nothing and holds no
-/// tensor or module: there is nothing in it for module->to(device) to move.
-bool isStatelessUserModule(QualType T) {
+/// What a user's module class holds for module->to(device) to move.
+enum class ModuleState {
+  Stateless, ///< No tensor or module member, and it registers nothing.
+  Stateful,  ///< It holds or registers something, or we cannot tell.
+  /// As Stateless where this unit sees it, but a constructor is defined in
+  /// another file: the unit that defines it says (facts::registersState).
+  ConstructedElsewhere,
+};
+
+ModuleState userModuleState(QualType T) {
   const CXXRecordDecl *RD = api::moduleClassOf(T);
   if (!RD || api::isTorchModuleClass(RD) || !RD->hasDefinition())
-    return false;
+    return ModuleState::Stateful;
   RD = RD->getDefinition();
   for (const FieldDecl *F : RD->fields()) {
     QualType FT = F->getType();
     if (api::isTensorType(FT) || api::isTensorContainerType(FT) ||
         api::isModuleHolderType(FT) || api::isModulePointerType(FT))
-      return false;
+      return ModuleState::Stateful;
   }
-  // Registration may also happen through a base or a call we cannot see:
-  // only classes whose every constructor is visible and registers nothing.
+  // Registration may also happen through a base we cannot see.
   for (const CXXBaseSpecifier &B : RD->bases())
     if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
         !Base || !api::isInTorchNamespace(Base))
-      return false;
+      return ModuleState::Stateful;
+  bool Elsewhere = false;
   for (const CXXMethodDecl *MD : RD->methods()) {
     const FunctionDecl *Def = MD->getDefinition();
     if (!Def && isa<CXXConstructorDecl>(MD) && !MD->isImplicit() &&
         !MD->isDefaulted())
-      return false;
+      Elsewhere = true;
     if (Def && Def->hasBody() && scanForRegister(Def->getBody()))
-      return false;
+      return ModuleState::Stateful;
   }
-  return true;
+  // A class template's constructor in another file has no single key.
+  if (Elsewhere && (RD->getDescribedClassTemplate() ||
+                    isa<ClassTemplateSpecializationDecl>(RD)))
+    return ModuleState::Stateful;
+  return Elsewhere ? ModuleState::ConstructedElsewhere : ModuleState::Stateless;
 }
 
-MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
+/// The key of RD in facts::registersState.
+std::string registersStateFact(const CXXRecordDecl *RD) {
+  return facts::registersState(RD->getQualifiedNameAsString());
+}
+
+/// What kind of member F is; Relevant is false for members that hold
+/// nothing to register. A submodule whose class is constructed in another
+/// file sets Needs to the fact that decides whether it holds anything.
+MemberKind memberKind(const FieldDecl *F, bool &Relevant,
+                      ProjectFact *Needs = nullptr) {
   QualType T = F->getType();
   Relevant = true;
   if (api::isTensorType(T) && !T->isReferenceType())
@@ -130,8 +150,13 @@ MemberKind memberKind(const FieldDecl *F, bool &Relevant) {
   // A submodule without parameters or buffers (ReLU, MaxPool2d, a user's
   // post-processing module that registers nothing) leaves nothing behind.
   if ((api::isModuleHolderType(T) || api::isModulePointerType(T)) &&
-      !api::isStatelessModuleType(T) && !isStatelessUserModule(T))
-    return MemberKind::Submodule;
+      !api::isStatelessModuleType(T)) {
+    ModuleState State = userModuleState(T);
+    if (State == ModuleState::ConstructedElsewhere && Needs)
+      *Needs = registersStateFact(api::moduleClassOf(T)->getDefinition());
+    if (State != ModuleState::Stateless)
+      return MemberKind::Submodule;
+  }
   Relevant = false;
   return MemberKind::Tensor;
 }
@@ -167,6 +192,9 @@ struct MemberState {
   bool Recreated = false;
   const Expr *Creation = nullptr; ///< The expression that builds the value.
   SourceLocation CreationLoc;
+  /// A submodule whose class another file constructs: reported where that
+  /// file shows it registers state.
+  ProjectFact Needs;
 };
 
 class UnregisteredMemberRule : public Rule {
@@ -184,13 +212,17 @@ public:
     const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
     if (!api::isModuleClass(RD))
       return;
+    showRegistration(RD);
     llvm::DenseMap<const FieldDecl *, MemberState> States;
     RegisteredParams.clear();
     for (const FieldDecl *F : RD->fields()) {
       bool Relevant;
-      MemberKind Kind = memberKind(F, Relevant);
-      if (Relevant)
+      ProjectFact Needs;
+      MemberKind Kind = memberKind(F, Relevant, &Needs);
+      if (Relevant) {
         States[F].IsTensor = Kind != MemberKind::Submodule;
+        States[F].Needs = std::move(Needs);
+      }
     }
     if (States.empty())
       return;
@@ -248,6 +280,25 @@ public:
   }
 
 private:
+  /// Shows that RD holds state when a constructor (or reset()) this unit
+  /// defines registers something: a member of RD's type in a unit that does
+  /// not see that constructor is then a submodule to register.
+  void showRegistration(const CXXRecordDecl *RD) {
+    if (RD->getDescribedClassTemplate())
+      return;
+    for (const CXXMethodDecl *MD : RD->methods()) {
+      const FunctionDecl *Def = MD->getDefinition();
+      if (!Def || !Def->hasBody() ||
+          !(isa<CXXConstructorDecl>(MD) || isReset(MD)) ||
+          !scanForRegister(Def->getBody()))
+        continue;
+      showsFact(registersStateFact(RD), Def->getLocation(),
+                "'" + RD->getNameAsString() +
+                    "' registers parameters or buffers here");
+      return;
+    }
+  }
+
   /// Constructor parameters of the class being checked that are handed to
   /// a register_* call.
   llvm::SmallPtrSet<const ParmVarDecl *, 4> RegisteredParams;
@@ -414,6 +465,7 @@ private:
                              "leaves " +
                              Left + " behind");
     Fd.Notes.push_back({State.CreationLoc, "'" + Name + "' is created here"});
+    Fd.Needs = State.Needs;
     if (Kind == MemberKind::TensorContainer)
       return;
     const Expr *Value = api::ignoreWrappers(State.Creation);

@@ -35,6 +35,17 @@ namespace facts {
 /// Models or tensors go to a device chosen at run time: checkpoints the
 /// project saves may come from a GPU, and the CPU may read them.
 inline const char *const RuntimeDevice = "runtime-device";
+/// Some code asks whether CUDA is there (torch::cuda::is_available(),
+/// device_count()) or falls back to the CPU: the project is meant to run
+/// without a GPU, so a CUDA device it names unguarded is a bug, not its
+/// design. Its sites carry no note (the finding explains itself).
+inline const char *const RunsWithoutCuda = "runs-without-cuda";
+/// True when Fact, shown by one program, holds for every program of the run:
+/// whether the project runs without CUDA is a property of the project, not
+/// of the program that happens to check.
+inline bool holdsAcrossPrograms(const std::string &Fact) {
+  return Fact == RunsWithoutCuda;
+}
 /// Function (its qualified name and parameter types), defined in some unit,
 /// returns a tensor created on the CPU.
 inline std::string returnsCpu(const std::string &Function) {
@@ -45,13 +56,18 @@ inline std::string returnsCpu(const std::string &Function) {
 inline std::string passesDevice(const std::string &Function, unsigned Index) {
   return "passes-device:" + Function + "#" + std::to_string(Index);
 }
+/// Class (a module's qualified name), whose constructor some unit defines,
+/// registers parameters or buffers there: a member of its type is state.
+inline std::string registersState(const std::string &Class) {
+  return "registers-state:" + Class;
+}
 } // namespace facts
 
 /// Where a unit shows a project fact, and how a note pointing there reads.
 struct ProjectSite {
   ProjectFact Fact;
   clang::SourceLocation Loc;
-  std::string Message;
+  std::string Message; ///< Empty: findings settled here get no note.
 };
 
 /// One diagnostic produced by a rule while the AST is alive.

@@ -11,7 +11,7 @@ namespace torchlint {
 
 Programs::Programs(const std::vector<std::string> &Files) {
   static const llvm::Regex Main("^[ \t]*(int|auto)[ \t]+main[ \t]*\\(");
-  std::set<std::string> Found;
+  std::map<std::string, std::vector<std::string>> MainsByFolder;
   for (const std::string &F : Files) {
     auto Buffer = llvm::MemoryBuffer::getFile(F);
     if (!Buffer)
@@ -21,12 +21,22 @@ Programs::Programs(const std::vector<std::string> &Files) {
     if (llvm::any_of(Lines, [](llvm::StringRef L) {
           return L.contains("main") && Main.match(L);
         }))
-      Found.insert((llvm::sys::path::parent_path(F) + "/").str());
+      MainsByFolder[(llvm::sys::path::parent_path(F) + "/").str()].push_back(F);
   }
-  Roots.assign(Found.begin(), Found.end());
+  // A folder with one main() is a program's folder. One with several (a
+  // chapter of examples: train.cpp, test.cpp) holds one program per such
+  // file, sharing the folder's other files.
+  for (auto &[Folder, Mains] : MainsByFolder) {
+    if (Mains.size() == 1)
+      Roots.push_back(Folder);
+    else
+      MainFiles.insert(Mains.begin(), Mains.end());
+  }
 }
 
 std::string Programs::of(llvm::StringRef File) const {
+  if (MainFiles.count(File.str()))
+    return File.str();
   std::string Best;
   for (const std::string &R : Roots)
     if (File.startswith(R) && R.size() > Best.size())
@@ -34,8 +44,9 @@ std::string Programs::of(llvm::StringRef File) const {
   return Best;
 }
 
-bool Programs::related(llvm::StringRef Site, llvm::StringRef Finding) {
-  return Site.startswith(Finding);
+bool Programs::related(const ProjectFact &Fact, llvm::StringRef Site,
+                       llvm::StringRef Finding) {
+  return facts::holdsAcrossPrograms(Fact) || Site.startswith(Finding);
 }
 
 void ProjectFacts::learn(UnitResult &Unit) {
@@ -54,7 +65,7 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
   const RenderedSite *Best = nullptr;
   for (auto It = First.lower_bound({Fact, ""});
        It != First.end() && It->first.first == Fact; ++It)
-    if (Programs::related(It->first.second, Program) &&
+    if (Programs::related(Fact, It->first.second, Program) &&
         (!Best || It->second.Record.Unit < Best->Record.Unit))
       Best = &It->second;
   return Best;
@@ -80,8 +91,10 @@ void ProjectFacts::settle(UnitResult &Unit) const {
     const RenderedSite *Site = siteFor(F.Record.Needs, Unit.File);
     if (!Site)
       return true;
-    F.Record.Notes.push_back(Site->Record.Note);
-    F.Text += Site->Text;
+    if (!Site->Record.Note.Message.empty()) {
+      F.Record.Notes.push_back(Site->Record.Note);
+      F.Text += Site->Text;
+    }
     F.Record.Needs.clear();
     return false;
   });

@@ -27,7 +27,9 @@ namespace torchlint {
 /// programs (a repository of examples, each with its own main()): the folder
 /// of a file that defines main() is a program's folder, and a file belongs
 /// to the deepest program folder above it, or to none ("": code that every
-/// program may share). Project facts hold between related programs only.
+/// program may share). A folder where several files define main() holds one
+/// program per such file (named by that file's path), and its other files
+/// are shared. Project facts hold between related programs only.
 class Programs {
 public:
   Programs() = default;
@@ -35,14 +37,17 @@ public:
   explicit Programs(const std::vector<std::string> &Files);
   /// The program folder File belongs to ("" for none).
   std::string of(llvm::StringRef File) const;
-  /// True when what a unit of program Site shows holds for a finding of
+  /// True when Fact, shown by a unit of program Site, holds for a finding of
   /// program Finding: the same program, or Finding's code is shared by (its
   /// folder holds) Site's program. What shared code shows says nothing of a
-  /// program that may never call it.
-  static bool related(llvm::StringRef Site, llvm::StringRef Finding);
+  /// program that may never call it. A fact about the whole project
+  /// (facts::holdsAcrossPrograms) holds everywhere.
+  static bool related(const ProjectFact &Fact, llvm::StringRef Site,
+                      llvm::StringRef Finding);
 
 private:
-  std::vector<std::string> Roots; ///< Program folders, with a final '/'.
+  std::vector<std::string> Roots;  ///< Program folders, with a final '/'.
+  std::set<std::string> MainFiles; ///< Programs of one file each.
 };
 
 /// What the units of a run show of their project (ProjectFact): the first

@@ -131,11 +131,13 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
   for (PendingRecord &P : Undecided.Pending) {
     FindingRecord &R = P.Record;
     auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
-      return S.Fact == R.Needs && Programs::related(S.Program, P.Program);
+      return S.Fact == R.Needs &&
+             Programs::related(S.Fact, S.Program, P.Program);
     });
     if (Site == Sites.end())
       continue;
-    R.Notes.push_back(Site->Note);
+    if (!Site->Note.Message.empty())
+      R.Notes.push_back(Site->Note);
     R.Needs.clear();
     Prints.assign(R);
     Decided.push_back(R);

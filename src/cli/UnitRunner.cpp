@@ -92,9 +92,11 @@ public:
       // it, which TextDiagnostic renders as clang would within a diagnostic.
       std::string Text;
       llvm::raw_string_ostream Out(Text);
-      TextDiagnostic TD(Out, CI.getLangOpts(), DiagOpts.get());
-      TD.emitDiagnostic(FullSourceLoc(S.Loc, SM), DiagnosticsEngine::Note,
-                        S.Message, {}, {});
+      if (!S.Message.empty()) {
+        TextDiagnostic TD(Out, CI.getLangOpts(), DiagOpts.get());
+        TD.emitDiagnostic(FullSourceLoc(S.Loc, SM), DiagnosticsEngine::Note,
+                          S.Message, {}, {});
+      }
       Out.flush();
       Result.Sites.push_back(
           {{S.Fact, toPlainNote(SM, S.Loc, S.Message), "", ""},

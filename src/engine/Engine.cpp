@@ -100,7 +100,8 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
     auto Site = llvm::find_if(
         Shown, [&](const ProjectSite &S) { return S.Fact == F.Needs; });
     if (Site != Shown.end()) {
-      F.Notes.push_back({Site->Loc, Site->Message});
+      if (!Site->Message.empty())
+        F.Notes.push_back({Site->Loc, Site->Message});
       F.Needs.clear();
       return false;
     }

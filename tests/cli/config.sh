@@ -68,13 +68,23 @@ expect_contains "$ERR" "1 outside the line/header filter" "filtered header"
 echo "HeaderFilterRegex: 'hdr/.*'" > hdr/.clang-tidy
 tl hdr/uses_helper.cpp
 expect_rc 1
-# A project that needs CUDA by design turns torch-hardcoded-device off for
-# itself with one option instead of a NOLINT per line.
+# A project that needs CUDA by design: nothing in it asks whether CUDA is
+# there or falls back to the CPU, so by default (RequiresCuda: auto) its
+# hard-coded devices are its design, not bugs. RequiresCuda: false reports
+# them all; true turns the rule off for the project.
 mkdir -p cudaproj
 input cuda_only.cpp cudaproj/main.cpp
 tl cudaproj/main.cpp
+expect_rc 0
+expect_eq "$OUT" "" "CUDA-only program, RequiresCuda auto"
+cat > cudaproj/.clang-tidy <<'YAML'
+CheckOptions:
+  - key: torch-hardcoded-device.RequiresCuda
+    value: false
+YAML
+tl cudaproj/main.cpp
 expect_rc 1
-expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA-only program, no option"
+expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA-only program, RequiresCuda false"
 cat > cudaproj/.clang-tidy <<'YAML'
 CheckOptions:
   - key: torch-hardcoded-device.RequiresCuda
@@ -82,6 +92,14 @@ CheckOptions:
 YAML
 tl cudaproj/main.cpp
 expect_rc 0
+# A program that asks for CUDA somewhere is meant to run without it: its
+# unguarded uses are reported under auto.
+mkdir -p mixedproj
+input cuda_only.cpp mixedproj/main.cpp
+printf '#include <torch/torch.h>\nbool haveGpu() { return torch::cuda::is_available(); }\n' >>mixedproj/main.cpp
+tl mixedproj/main.cpp
+expect_rc 1
+expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "a program that asks for CUDA"
 # Strict torch-load-without-device: every load without a device, also in
 # code that never names a run-time device.
 mkdir -p strictproj

@@ -91,7 +91,7 @@ for I in 1 2; do
   tl --shard $I/2 --format json -o shard$I.json project
 done
 expect_eq "$(jq -s '[.[].pending | length] | add' shard1.json shard2.json)" 1 "one undecided finding"
-expect_eq "$(jq -s '[.[].sites | length] | add' shard1.json shard2.json)" 1 "one site"
+expect_eq "$(jq -s '[.[].sites[] | select(.fact == "runtime-device")] | length' shard1.json shard2.json)" 1 "one site of the run-time device"
 tl --merge shard1.json shard2.json --format json -o merged.json
 expect_rc 1
 expect_eq "$(jq -c .findings merged.json)" "$(jq -c .findings report.json)" "merged shards = one run"
@@ -205,4 +205,70 @@ CPP
 tl forwarder
 expect_rc 0
 expect_eq "$OUT" "" "a caller that forwards its own input"
+# Whether the project runs without CUDA is a fact of the whole run, not of
+# one program: the trainer falls back to the CPU, so the demo's unguarded
+# GPU is reported (with no note: the finding says what is missing). Alone,
+# the demo is a CUDA-only program by design and stays silent; shards agree.
+cp -r "$TL_INPUTS/cuda_programs" .
+HARDCODED="cuda_programs/demo/main.cpp:7:24: warning: CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]
+  torch::Device device(torch::kCUDA);
+                       ^~~~~~~~~~~~
+                       torch::cuda::is_available() ? torch::kCUDA : torch::kCPU"
+tl cuda_programs
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$HARDCODED" "a CUDA-only demo in a project that runs on the CPU"
+tl cuda_programs/demo
+expect_rc 0
+expect_eq "$OUT" "" "the CUDA-only demo on its own"
+tl --format json -o cuda.json cuda_programs
+for I in 1 2; do
+  tl --shard $I/2 --format json -o cshard$I.json cuda_programs
+done
+expect_eq "$(jq -s '[.[].pending | length] | add' cshard1.json cshard2.json)" 1 "the demo's finding waits for the trainer"
+tl --merge cshard1.json cshard2.json --format json -o cmerged.json
+expect_eq "$(jq -c .findings cmerged.json)" "$(jq -c .findings cuda.json)" "run-wide fact over shards"
+expect_eq "$(jq '[.findings[].notes[]] | length' cuda.json)" 0 "no note for runs-without-cuda"
+# A member whose module class is constructed in another file: head.cpp sees
+# a PostProcessor with no state, but not its constructor. post.cpp decides:
+# a constructor that registers nothing leaves nothing behind (silent); one
+# that registers a buffer makes the member a submodule to register, reported
+# with post.cpp's note. head.cpp alone cannot know: silent.
+cp -r "$TL_INPUTS/split_module" .
+tl split_module
+expect_rc 0
+expect_eq "$OUT" "" "a stateless submodule constructed in another file"
+sed -i 's|: Threshold(Threshold) {}|: Threshold(Threshold) {\n  register_buffer("scale", torch::ones({1}));\n}|' split_module/post.cpp
+tl split_module
+expect_rc 1
+expect_eq "$(strip "$OUT")" "In file included from split_module/head.cpp:1:
+split_module/head.h:9:17: warning: submodule 'post' of module 'HeadImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]
+  PostProcessor post{nullptr};
+                ^
+split_module/head.cpp:5:3: note: 'post' is created here
+  post = PostProcessor(0.5f);
+  ^
+split_module/post.cpp:3:20: note: 'PostProcessorImpl' registers parameters or buffers here
+PostProcessorImpl::PostProcessorImpl(float Threshold) : Threshold(Threshold) {
+                   ^" "a submodule whose constructor in another file registers a buffer"
+tl split_module/head.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the member without its class's constructor"
+# A folder where two files define main() holds two programs sharing the
+# rest: the trainer's run-time device decides the shared restore() in
+# net.cpp, but says nothing of eval.cpp, a CPU program of its own.
+cp -r "$TL_INPUTS/chapter" .
+tl chapter
+expect_rc 1
+expect_eq "$(strip "$OUT")" "chapter/net.cpp:5:53: $LOAD
+void restore(Net &Model, const std::string &Path) { torch::load(Model, Path); }
+                                                    ^
+chapter/train.cpp:6:3: note: the project moves 'Model' to 'device', a device chosen at run time, here
+  Model->to(device);
+  ^" "two programs in one folder"
+tl --format json -o chapter.json chapter
+for I in 1 2 3; do
+  tl --shard $I/3 --format json -o chshard$I.json chapter
+done
+tl --merge chshard1.json chshard2.json chshard3.json --format json -o chmerged.json
+expect_eq "$(jq -c .findings chmerged.json)" "$(jq -c .findings chapter.json)" "programs of one file over shards"
 echo PASS

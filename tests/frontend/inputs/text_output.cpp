@@ -9,3 +9,7 @@ int main() {
   x.cpu();
   return 0;
 }
+
+// Asking for CUDA makes this a program meant to run without it, so line 6's
+// unguarded device is reported (torch-hardcoded-device, RequiresCuda auto).
+bool gpuPresent() { return torch::cuda::is_available(); }

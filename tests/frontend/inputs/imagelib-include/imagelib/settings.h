@@ -5,5 +5,6 @@
 namespace imagelib {
 struct Settings {
   int gpu_count = 0; ///< How many GPUs the user asked for.
+  int repeats = 1;   ///< How often to run each batch.
 };
 } // namespace imagelib
