@@ -13,6 +13,7 @@
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
 
@@ -106,7 +107,8 @@ public:
     // the code around moves it; the CPU branch is the one that needs the
     // device. A checkpoint this function saved itself, at the same path,
     // comes back where the model was.
-    if (!Strict && (isCudaGuarded(Call, Ctx) || savedEarlier(Call, Ctx)))
+    if (!Strict && (isCudaGuarded(Call, Ctx) || savedEarlier(Call, Ctx) ||
+                    movedRightAfter(Call, Ctx)))
       return;
     Finding &F = report(Call->getBeginLoc(),
                         "checkpoint loaded by '" + calleeName(Call) +
@@ -171,6 +173,77 @@ private:
                   (What.empty() ? std::string("a model") : "'" + What + "'") +
                   " to '" + D->getNameAsString() +
                   "', a device chosen at run time, here");
+  }
+
+  /// True when Call is a torch::jit::load whose module the very next
+  /// statement moves to a device: `auto m = torch::jit::load(p);
+  /// m.to(device);`. That is how C++ code uses a TorchScript file exported
+  /// for it from Python, traced on the CPU so that it loads anywhere; the
+  /// move right after says the author placed it on purpose. (A checkpoint
+  /// the project saves itself, read by torch::load, gets no such pass.)
+  static bool movedRightAfter(const CallExpr *Call, ASTContext &Ctx) {
+    if (calleeName(Call) != "torch::jit::load")
+      return false;
+    // The variable the module goes to, and the statement that puts it there.
+    const ValueDecl *Var = nullptr;
+    DynTypedNode Node = DynTypedNode::create(*Call);
+    for (unsigned Steps = 0; Steps < 8 && !Var; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *VD = P.get<VarDecl>()) {
+        Var = VD;
+        Node = Ctx.getParents(P).empty() ? P : Ctx.getParents(P)[0];
+        break;
+      }
+      if (const auto *OC = P.get<CXXOperatorCallExpr>()) {
+        if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+          return false;
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+          Var = DRE->getDecl();
+      } else if (const auto *BO = P.get<BinaryOperator>()) {
+        if (BO->getOpcode() != BO_Assign)
+          return false;
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          Var = DRE->getDecl();
+      } else if (!P.get<ImplicitCastExpr>() && !P.get<CXXConstructExpr>() &&
+                 !P.get<MaterializeTemporaryExpr>() &&
+                 !P.get<CXXBindTemporaryExpr>() && !P.get<ExprWithCleanups>()) {
+        return false;
+      }
+      Node = P;
+    }
+    if (!Var)
+      return false;
+    // Up to the statement that sits in a block.
+    const Stmt *Statement = nullptr;
+    const CompoundStmt *Block = nullptr;
+    for (unsigned Steps = 0; Steps < 4 && !Block; ++Steps) {
+      Statement = Node.get<Stmt>();
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (!Statement || Parents.empty())
+        return false;
+      Block = Parents[0].get<CompoundStmt>();
+      Node = Parents[0];
+    }
+    if (!Block)
+      return false;
+    const auto *It = llvm::find(Block->body(), Statement);
+    if (It == Block->body_end() || std::next(It) == Block->body_end())
+      return false;
+    const auto *Next = dyn_cast<Expr>(*std::next(It));
+    const auto *MC =
+        Next ? dyn_cast<CXXMemberCallExpr>(api::ignoreWrappers(Next)) : nullptr;
+    if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
+        MC->getMethodDecl()->getName() != "to" || MC->getNumArgs() < 1 ||
+        !isDeviceArgumentType(MC->getArg(0)->getType()))
+      return false;
+    const auto *Object = dyn_cast<DeclRefExpr>(
+        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    return Object && Object->getDecl() == Var;
   }
 
   /// The argument of a save or load call that names the file: the first

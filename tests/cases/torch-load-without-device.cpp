@@ -28,7 +28,23 @@ void withDeviceInScope(const std::string &Path) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU); // expected-note@-1 {{load onto the device chosen here, 'device'}}
   auto M = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  M.eval();
   M.to(device); // expected-note 2 {{the project moves 'M' to 'device', a device chosen at run time, here}}
+}
+
+// A checkpoint the project saves with torch::save comes from wherever it
+// trained, whatever the code does with the model after loading it.
+void checkpointThenMoved(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
+  Net Model;
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  Model->to(device);
+}
+
+// Moving another module right after the load says nothing of this one.
+void scriptedThenOtherMoved(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
+  Net Model;
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  Model->to(device);
 }
 
 // No device in scope, but this unit (the project, under -verify) moves a
@@ -111,6 +127,18 @@ void guardedLoad(const std::string &Path) {
   } else {
     M = torch::jit::load(Path, torch::kCPU);
   }
+}
+
+// A TorchScript module that the very next statement moves to a device is a
+// file exported for C++ from Python, traced on the CPU so that it loads
+// anywhere (the PyTorch tutorial's way); the author placed it on purpose.
+// Both spellings: an initialised variable and an assignment.
+void scriptedThenMoved(const std::string &Path, torch::Device device) {
+  auto Traced = torch::jit::load(Path);
+  Traced.to(device);
+  torch::jit::script::Module Assigned;
+  Assigned = torch::jit::load(Path);
+  Assigned.to(device, /*non_blocking=*/true);
 }
 
 // A checkpoint this function saved itself, at the same path, comes back on

@@ -36,6 +36,7 @@ int main(int Argc, char **Argv) {
   if (Argc > 1) {
     // expected-warning@+1 {{checkpoint loaded by 'torch::jit::load' without a device}}
     torch::jit::script::Module Traced = torch::jit::load(Argv[1]);
+    Traced.eval(); // Not moved right after loading: still reported.
     Traced.to(Device);
   }
   auto X = torch::rand({2, 3}).to(Device);

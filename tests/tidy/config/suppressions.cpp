@@ -22,6 +22,7 @@ int main(int Argc, char **Argv) {
   auto X = moves(torch::rand({2}), Device).to(Gpu);
   if (Argc > 1) {
     torch::jit::script::Module Traced = torch::jit::load(Argv[1]);
+    Traced.eval(); // Not moved right after loading: still reported.
     Traced.to(Device);
   }
   return X.numel() > 0 ? 0 : 1;
