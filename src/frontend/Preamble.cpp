@@ -101,6 +101,23 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
       GuardDefined = true;
       continue;
     }
+    // A guard closed at once (`#ifndef G`, `#define G`, `#endif`, as Qt
+    // Creator's templates leave a header) guards nothing.
+    if (GuardDefined && Out.empty() && Line.startswith("endif")) {
+      Guard = "\n"; // No name: a second guard is a real condition.
+      continue;
+    }
+    // Macros only Windows' headers read, which change nothing in LibTorch
+    // or the C++ library on the platforms this runs on.
+    if (Line.startswith("define")) {
+      llvm::StringRef Name = Line.drop_front(6).trim();
+      if (llvm::is_contained(
+              llvm::ArrayRef<llvm::StringRef>{"_USE_MATH_DEFINES", "NOMINMAX",
+                                              "WIN32_LEAN_AND_MEAN",
+                                              "_CRT_SECURE_NO_WARNINGS"},
+              Name))
+        continue;
+    }
     // Qt's keyword macros, taken back before LibTorch (whose headers use
     // `slots` as a name): the preloaded LibTorch comes before any Qt header,
     // where they are not defined, which is what the #undef asks for.

@@ -72,3 +72,36 @@ TEST(LeadingTorchIncludes, LooksThroughAnIncludeGuard) {
                                  "#include <torch/script.h>\n"),
             Lines{"#include <torch/torch.h>"});
 }
+
+TEST(LeadingTorchIncludes, LooksThroughAGuardClosedAtOnce) {
+  // Qt Creator leaves `#ifndef G / #define G / #endif` at a header's head.
+  EXPECT_EQ(leadingTorchIncludes("#ifndef DATASET_H\n"
+                                 "#define DATASET_H\n"
+                                 "#endif // DATASET_H\n"
+                                 "#undef slots\n"
+                                 "#include<torch/script.h>\n"
+                                 "#include<torch/torch.h>\n"
+                                 "#define slots Q_SLOTS\n"),
+            (Lines{"#include <torch/script.h>", "#include <torch/torch.h>"}));
+  // After it, another #ifndef is a real condition.
+  EXPECT_EQ(leadingTorchIncludes("#ifndef G\n#define G\n#endif\n"
+                                 "#ifndef USE_TORCH\n"
+                                 "#include <torch/torch.h>\n#endif\n"),
+            Lines{});
+}
+
+TEST(LeadingTorchIncludes, LooksThroughWindowsOnlyMacros) {
+  // _USE_MATH_DEFINES and friends are read by Windows' headers only.
+  EXPECT_EQ(leadingTorchIncludes("#define _USE_MATH_DEFINES\n"
+                                 "#include <math.h>\n"
+                                 "#define NOMINMAX\n"
+                                 "#include <torch/torch.h>\n"),
+            Lines{"#include <torch/torch.h>"});
+  // Any other macro, or one with a value, may change what LibTorch means.
+  EXPECT_EQ(leadingTorchIncludes("#define _USE_MATH_DEFINES 1\n"
+                                 "#include <torch/torch.h>\n"),
+            Lines{});
+  EXPECT_EQ(leadingTorchIncludes("#define _GLIBCXX_DEBUG\n"
+                                 "#include <torch/torch.h>\n"),
+            Lines{});
+}
