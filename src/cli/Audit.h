@@ -35,7 +35,8 @@ public:
   Programs() = default;
   /// Reads Files for `int main(` or `auto main(` at the start of a line.
   explicit Programs(const std::vector<std::string> &Files);
-  /// The program folder File belongs to ("" for none).
+  /// The program File belongs to: its folder with a final '/', the path of
+  /// a main() file that is a program of its own, or "" for none.
   std::string of(llvm::StringRef File) const;
   /// True when Fact, shown by a unit of program Site, holds for a finding of
   /// program Finding: the same program, or Finding's code is shared by (its
