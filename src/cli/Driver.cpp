@@ -478,8 +478,10 @@ int run(Settings &S, const char *Argv0) {
 
   std::optional<TorchIncludes> Torch;
   // With flags after --, the detected folders are added only when those
-  // flags do not reach LibTorch themselves (CommandResolver decides).
-  if (S.BuildPath.empty()) {
+  // flags do not reach LibTorch themselves (CommandResolver decides); then
+  // nothing is looked for, since asking python3 costs a process per run.
+  bool FlagsReachTorch = S.ExtraFlags && reachesTorchHeaders(*S.ExtraFlags);
+  if (S.BuildPath.empty() && !FlagsReachTorch) {
     Torch = locateTorch(processEnv);
     if (S.Verbose) {
       if (Torch) {
@@ -491,6 +493,8 @@ int run(Settings &S, const char *Argv0) {
              "after -- will locate them");
       }
     }
+  } else if (FlagsReachTorch && S.Verbose) {
+    note("LibTorch headers from the flags after --");
   }
   CommandResolver Resolver(S.BuildPath.empty()
                                ? std::nullopt

@@ -401,8 +401,12 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     llvm::errs() << "\n";
   }
   // Compiler warnings are the compiler's business; torchlint's own findings
-  // are custom diagnostics, which -w does not silence.
-  CommandLineArguments Extra = {"-w", "-ferror-limit=0"};
+  // are custom diagnostics, which -w does not silence. No spelling
+  // correction: after a missing third-party header, each unknown name would
+  // be compared with every name of LibTorch's preamble (half of such a
+  // unit's time), and a guessed name would put a declaration the user never
+  // wrote into the analysed AST.
+  CommandLineArguments Extra = {"-w", "-ferror-limit=0", "-fno-spell-checking"};
   if (!Options.ResourceDir.empty())
     Extra.push_back("-resource-dir=" + Options.ResourceDir);
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
