@@ -81,7 +81,7 @@ public:
       showsFact(facts::RunsWithoutCuda, Query->getBeginLoc(), "");
     else if (const auto *Cpu =
                  Result.Nodes.getNodeAs<DeclRefExpr>("cpu-kind")) {
-      if (isDeviceChoice(Cpu, Ctx))
+      if (choosesCpuDevice(Cpu, Ctx))
         showsFact(facts::RunsWithoutCuda, Cpu->getBeginLoc(), "");
     } else if (const auto *Ref = Result.Nodes.getNodeAs<DeclRefExpr>("kind"))
       checkKindRef(Ref, Ctx);
@@ -123,139 +123,105 @@ private:
     return F;
   }
 
-  /// True when the CPU device kind Ref is chosen as a device: an arm of a
-  /// conditional expression (`use_gpu ? kCUDA : kCPU`), or what a device
-  /// variable, field or function returning a device starts with or falls
-  /// back to (`torch::Device device(torch::kCPU)`, `device = torch::kCPU`).
-  /// Copying results to the CPU (`x.to(torch::kCPU)`) chooses nothing.
-  static bool isDeviceChoice(const Expr *Cpu, ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*Cpu);
+  /// True when Cpu, the CPU device kind or a device built from a string that
+  /// may name the CPU, is chosen as a device: an arm of a conditional
+  /// expression (`use_gpu ? kCUDA : kCPU`), or what a device variable, field
+  /// or function returning a device starts with or falls back to
+  /// (`torch::Device device(torch::kCPU)`, `device = torch::kCPU`). Copying
+  /// results to the CPU (`x.to(torch::kCPU)`) chooses nothing.
+  static bool choosesCpuDevice(const Expr *Cpu, ASTContext &Ctx) {
     auto IsDevice = [](QualType T) {
       return api::isDeviceType(T) || api::isDeviceKindType(T);
     };
-    for (unsigned Steps = 0; Steps < 8; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        return false;
-      const DynTypedNode &P = Parents[0];
-      if (const auto *CO = P.get<ConditionalOperator>())
-        return Node.get<Expr>() != CO->getCond();
-      if (const auto *VD = P.get<VarDecl>())
-        return IsDevice(VD->getType());
-      if (const auto *FD = P.get<FieldDecl>())
-        return IsDevice(FD->getType());
-      if (const auto *Init = P.get<CXXCtorInitializer>())
-        return Init->getMember() && IsDevice(Init->getMember()->getType());
-      if (const auto *BO = P.get<BinaryOperator>())
-        return BO->getOpcode() == BO_Assign &&
-               IsDevice(BO->getLHS()->getType());
-      if (const auto *OC = P.get<CXXOperatorCallExpr>())
-        return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-               IsDevice(OC->getArg(0)->getType());
-      if (P.get<ReturnStmt>()) // What a device-choosing function returns.
-        return IsDevice(Node.get<Expr>()->getType());
-      const auto *E = P.get<Expr>();
-      if (!E || !isa<ImplicitCastExpr, CXXConstructExpr,
+    DynTypedNode Child;
+    DynTypedNode P = parentThrough(
+        Cpu, Ctx,
+        [](const Expr *E) {
+          return isa<ImplicitCastExpr, CXXConstructExpr,
                      MaterializeTemporaryExpr, CXXBindTemporaryExpr,
                      ExprWithCleanups, ParenExpr, CXXFunctionalCastExpr,
-                     ParenListExpr, InitListExpr, CXXTemporaryObjectExpr>(E))
-        return false;
-      Node = P;
-    }
+                     ParenListExpr, InitListExpr>(E);
+        },
+        8, &Child);
+    if (const auto *CO = P.get<ConditionalOperator>())
+      return Child.get<Expr>() != CO->getCond();
+    if (const auto *VD = P.get<VarDecl>())
+      return IsDevice(VD->getType());
+    if (const auto *FD = P.get<FieldDecl>())
+      return IsDevice(FD->getType());
+    if (const auto *Init = P.get<CXXCtorInitializer>())
+      return Init->getMember() && IsDevice(Init->getMember()->getType());
+    if (const auto *BO = P.get<BinaryOperator>())
+      return BO->getOpcode() == BO_Assign && IsDevice(BO->getLHS()->getType());
+    if (const auto *OC = P.get<CXXOperatorCallExpr>())
+      return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+             IsDevice(OC->getArg(0)->getType());
+    if (P.get<ReturnStmt>()) // What a device-choosing function returns.
+      return IsDevice(Child.get<Expr>()->getType());
     return false;
   }
 
   /// True when E is compared with something or labels a case: it asks which
   /// device there is rather than choosing one.
   static bool isInspection(const Expr *E, ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*E);
-    for (unsigned Steps = 0; Steps < 6; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        return false;
-      const DynTypedNode &P = Parents[0];
-      if (const auto *BO = P.get<BinaryOperator>())
-        return BO->isEqualityOp();
-      if (const auto *OC = P.get<CXXOperatorCallExpr>())
-        return OC->getOperator() == OO_EqualEqual ||
-               OC->getOperator() == OO_ExclaimEqual;
-      if (P.get<CaseStmt>())
-        return true;
-      if (!P.get<ImplicitCastExpr>() && !P.get<ParenExpr>() &&
-          !P.get<ConstantExpr>())
-        return false;
-      Node = P;
-    }
-    return false;
+    DynTypedNode P = parentThrough(
+        E, Ctx,
+        [](const Expr *W) {
+          return isa<ImplicitCastExpr, ParenExpr, ConstantExpr>(W);
+        },
+        6);
+    if (const auto *BO = P.get<BinaryOperator>())
+      return BO->isEqualityOp();
+    if (const auto *OC = P.get<CXXOperatorCallExpr>())
+      return OC->getOperator() == OO_EqualEqual ||
+             OC->getOperator() == OO_ExclaimEqual;
+    return P.get<CaseStmt>();
   }
 
   /// When Use is the whole initialiser of a device variable, the durable fix
   /// is to make that variable a run-time choice.
   static const VarDecl *initialisedVariable(const Expr *Use, ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*Use);
-    for (unsigned Steps = 0; Steps < 8; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        return nullptr;
-      const DynTypedNode &P = Parents[0];
-      if (const auto *VD = P.get<VarDecl>())
-        return (api::isDeviceType(VD->getType()) ||
-                api::isDeviceKindType(VD->getType()))
-                   ? VD
-                   : nullptr;
-      const auto *E = P.get<Expr>();
-      if (!E)
-        return nullptr;
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-        if (api::writtenArgCount(CE) != 1)
-          return nullptr; // Device(kCUDA, 1) keeps its index.
-      if (!isa<ImplicitCastExpr, CXXConstructExpr, MaterializeTemporaryExpr,
-               CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-               CXXFunctionalCastExpr, ParenListExpr, InitListExpr>(E))
-        return nullptr;
-      Node = P;
-    }
-    return nullptr;
+    const auto *VD =
+        parentThrough(
+            Use, Ctx,
+            [](const Expr *E) {
+              // Device(kCUDA, 1) keeps its index.
+              if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+                return api::writtenArgCount(CE) == 1;
+              return isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                         CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
+                         CXXFunctionalCastExpr, ParenListExpr, InitListExpr>(E);
+            },
+            8)
+            .get<VarDecl>();
+    return VD && (api::isDeviceType(VD->getType()) ||
+                  api::isDeviceKindType(VD->getType()))
+               ? VD
+               : nullptr;
   }
 
   /// The argument of Tensor::to that Use is, when it is one.
   static bool isToArgument(const Expr *Use, ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*Use);
-    for (unsigned Steps = 0; Steps < 8; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        return false;
-      const DynTypedNode &P = Parents[0];
-      if (const auto *MC = P.get<CXXMemberCallExpr>())
-        return api::isTensorMethod(MC->getMethodDecl(), "to");
-      const auto *E = P.get<Expr>();
-      if (!E ||
-          !isa<ImplicitCastExpr, CXXConstructExpr, MaterializeTemporaryExpr,
-               CXXBindTemporaryExpr, ParenExpr>(E))
-        return false;
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-          CE && api::writtenArgCount(CE) != 1)
-        return false;
-      Node = P;
-    }
-    return false;
+    const auto *MC =
+        parentThrough(
+            Use, Ctx,
+            [](const Expr *E) {
+              if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+                return api::writtenArgCount(CE) == 1;
+              return isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                         CXXBindTemporaryExpr, ParenExpr>(E);
+            },
+            8)
+            .get<CXXMemberCallExpr>();
+    return MC && api::isTensorMethod(MC->getMethodDecl(), "to");
   }
 
   /// The parameter whose default argument contains Use, if any.
   static const ParmVarDecl *defaultArgumentOf(const Expr *Use,
                                               ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*Use);
-    for (unsigned Steps = 0; Steps < 16; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
-        return nullptr;
-      if (const auto *P = Parents[0].get<ParmVarDecl>())
-        return P;
-      if (!Parents[0].get<Expr>())
-        return nullptr;
-      Node = Parents[0];
-    }
-    return nullptr;
+    return parentThrough(
+               Use, Ctx, [](const Expr *) { return true; }, 16)
+        .get<ParmVarDecl>();
   }
 
   /// True when some call in the unit takes P's default argument. A CUDA
@@ -330,29 +296,23 @@ private:
   /// index is a run-time value (a --gpu option, a loop over the devices):
   /// the user asked for that device by number, it is no hard-coded choice.
   static bool hasRuntimeIndex(const DeclRefExpr *Ref, ASTContext &Ctx) {
-    DynTypedNode Node = DynTypedNode::create(*Ref);
-    for (unsigned Steps = 0; Steps < 4; ++Steps) {
-      DynTypedNodeList Parents = Ctx.getParents(Node);
-      if (Parents.empty())
+    DynTypedNode P = parentThrough(
+        Ref, Ctx,
+        [](const Expr *E) { return isa<ImplicitCastExpr, ParenExpr>(E); }, 4);
+    // A construction clang could not type (its index calls into a header
+    // that was not found, say `opts["gpu"].get<int>()` of a missing JSON
+    // library): the index is still a run-time value, and what the analysis
+    // does not know, it does not report.
+    if (const auto *UC = P.get<CXXUnresolvedConstructExpr>())
+      return api::isDeviceType(UC->getTypeAsWritten()) &&
+             UC->getNumArgs() >= 2 && UC->getArg(1)->containsErrors();
+    if (const auto *CE = P.get<CXXConstructExpr>()) {
+      if (!api::isDeviceType(CE->getType()) || api::writtenArgCount(CE) < 2)
         return false;
-      // A construction clang could not type (its index calls into a header
-      // that was not found, say `opts["gpu"].get<int>()` of a missing JSON
-      // library): the index is still a run-time value, and what the
-      // analysis does not know, it does not report.
-      if (const auto *UC = Parents[0].get<CXXUnresolvedConstructExpr>())
-        return api::isDeviceType(UC->getTypeAsWritten()) &&
-               UC->getNumArgs() >= 2 && UC->getArg(1)->containsErrors();
-      if (const auto *CE = Parents[0].get<CXXConstructExpr>()) {
-        if (!api::isDeviceType(CE->getType()) || api::writtenArgCount(CE) < 2)
-          return false;
-        const Expr *Index = CE->getArg(1);
-        if (Index->containsErrors())
-          return true;
-        return !Index->isValueDependent() && !Index->isEvaluatable(Ctx);
-      }
-      if (!Parents[0].get<ImplicitCastExpr>() && !Parents[0].get<ParenExpr>())
-        return false;
-      Node = Parents[0];
+      const Expr *Index = CE->getArg(1);
+      if (Index->containsErrors())
+        return true;
+      return !Index->isValueDependent() && !Index->isEvaluatable(Ctx);
     }
     return false;
   }
@@ -388,7 +348,7 @@ private:
                     Param->getName() == "basic_string";
       if (Cuda == CudaRequirement::Auto && String &&
           (!Literal || Literal->getString() == "cpu") &&
-          isDeviceChoice(CE, Ctx))
+          choosesCpuDevice(CE, Ctx))
         showsFact(facts::RunsWithoutCuda, CE->getBeginLoc(), "");
       return;
     }
