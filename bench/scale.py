@@ -19,7 +19,8 @@ each over every project, one after the other:
   shards   N shards per project run one after the other with one new shared
            result cache, then merged; compared with the warm run
 
-It prints seconds per phase, per-file costs, the ratios the scaling issue
+It prints seconds per phase, per-file costs (wall time over files, and the
+median of each unit's own seconds), the ratios the scaling issue
 sets targets for, preamble builds, and whether the merged shards report
 exactly the warm run's findings. Machines are noisy: run it twice and quote
 medians.
@@ -144,6 +145,22 @@ class Bench:
         print(f"         warm s/file: best {best:.3f}, median "
               f"{statistics.median(rates.values()):.3f}, worst {rates[worst_name]:.3f} "
               f"({worst_name}): {rates[worst_name] / best:.2f}x the best", flush=True)
+        # The same per unit, from the seconds each unit's own parse and
+        # analysis took: a run's fixed cost (process start, reading the
+        # preamble cache's index) weighs on a project of one file only.
+        units = {}
+        for p in self.projects:
+            secs = [u["seconds"] for u in warm[p[0]][1]["units"]
+                    if u["analysed"] and not u["cached"]]
+            if secs:
+                units[p[0]] = statistics.median(secs)
+        ubest = min(units, key=units.get)
+        uworst = max(units, key=units.get)
+        print(f"         warm s/unit (median of each project): best "
+              f"{units[ubest]:.3f} ({ubest}), median "
+              f"{statistics.median(units.values()):.3f}, worst "
+              f"{units[uworst]:.3f} ({uworst}): "
+              f"{units[uworst] / units[ubest]:.2f}x the best", flush=True)
         figures["hit"], hit = self.phase("hit", cache, results)
         same = all(hit[n][1]["findings"] == warm[n][1]["findings"] for n in warm)
         print(f"         hit findings identical to warm: {same}", flush=True)
