@@ -128,13 +128,24 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
   Fingerprinter Prints(SrcRoot);
   std::map<std::pair<std::string, std::string>, std::string> Chain;
   std::vector<FindingRecord> Decided;
+  // A header's finding is pending in every unit that includes it, in
+  // whichever shard each unit ran. One run decides the first unit's copy and
+  // drops the others before fingerprinting; so does the merge, or a dropped
+  // copy would take the fingerprint's first index.
+  std::stable_sort(Undecided.Pending.begin(), Undecided.Pending.end(),
+                   [](const PendingRecord &A, const PendingRecord &B) {
+                     return A.Record.Unit < B.Record.Unit;
+                   });
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>> Once;
   for (PendingRecord &P : Undecided.Pending) {
     FindingRecord &R = P.Record;
     auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
       return S.Fact == R.Needs &&
              Programs::related(S.Fact, S.Program, P.Program);
     });
-    if (Site == Sites.end())
+    if (Site == Sites.end() ||
+        !Once.insert({R.Loc.File, R.Loc.Offset, R.Rule->Id.str(), R.Message})
+             .second)
       continue;
     if (!Site->Note.Message.empty())
       R.Notes.push_back(Site->Note);

@@ -228,6 +228,28 @@ expect_eq "$(jq -s '[.[].pending | length] | add' cshard1.json cshard2.json)" 1 
 tl --merge cshard1.json cshard2.json --format json -o cmerged.json
 expect_eq "$(jq -c .findings cmerged.json)" "$(jq -c .findings cuda.json)" "run-wide fact over shards"
 expect_eq "$(jq '[.findings[].notes[]] | length' cuda.json)" 0 "no note for runs-without-cuda"
+# A header's finding that waits for a project fact is found again in every
+# unit that includes it. One run reports the first unit's copy; merged
+# shards report the same finding with the same fingerprint, whatever the
+# order of the shards' reports (the copies of later units are dropped before
+# fingerprinting, or one of them would take the first index).
+cp -r "$TL_INPUTS/shared_header" .
+tl shared_header
+expect_rc 1
+expect_eq "$(strip "$OUT")" "In file included from shared_header/a_loss.cpp:1:
+shared_header/gpu.h:6:63: warning: 't.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]
+inline torch::Tensor toGpu(const torch::Tensor &t) { return t.cuda(); }
+                                                              ^" "a header's finding once, from the first unit"
+tl --format json -o shared.json shared_header
+for I in 1 2 3; do
+  tl --shard $I/3 --format json -o hshard$I.json shared_header
+done
+expect_eq "$(jq -s '[.[].pending | length] | add' hshard1.json hshard2.json hshard3.json)" 2 "a_loss.cpp and b_model.cpp wait for c_main.cpp"
+for ORDER in "1 2 3" "3 2 1" "2 3 1"; do
+  tl --merge $(for I in $ORDER; do echo hshard$I.json; done) --format json -o hmerged.json
+  expect_eq "$(jq -c .findings hmerged.json)" "$(jq -c .findings shared.json)" "merged in the order $ORDER"
+done
+expect_eq "$(jq -r '.findings[].fingerprint' shared.json | cut -d: -f2)" 0 "the first index"
 # A member whose module class is constructed in another file: head.cpp sees
 # a PostProcessor with no state, but not its constructor. post.cpp decides:
 # a constructor that registers nothing leaves nothing behind (silent); one

@@ -1,0 +1,3 @@
+#include "gpu.h"
+
+torch::Tensor loss(const torch::Tensor &x) { return toGpu(x).sum(); }

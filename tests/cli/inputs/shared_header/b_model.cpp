@@ -1,0 +1,3 @@
+#include "gpu.h"
+
+torch::Tensor forward(const torch::Tensor &x) { return toGpu(x) * 2; }
