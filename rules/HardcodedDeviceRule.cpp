@@ -25,6 +25,14 @@ namespace {
 
 constexpr llvm::StringLiteral GuardHint = "torch::cuda::is_available()";
 
+/// A reference to the device kind Kind: `torch::kCUDA` (c10::kCUDA) or
+/// `c10::DeviceType::CUDA` for "CUDA".
+auto deviceKindRef(llvm::StringRef Kind) {
+  return declRefExpr(to(decl(
+      anyOf(varDecl(hasName(("::c10::k" + Kind).str())),
+            enumConstantDecl(hasName(("::c10::DeviceType::" + Kind).str()))))));
+}
+
 class HardcodedDeviceRule : public Rule {
 public:
   HardcodedDeviceRule(const RuleInfo &Info, RuleEnvironment &Env)
@@ -32,12 +40,7 @@ public:
         Cuda(requirement(Env.Options.get(Info.Id, "RequiresCuda", "auto"))) {}
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        declRefExpr(to(decl(anyOf(
-                        varDecl(hasName("::c10::kCUDA")),
-                        enumConstantDecl(hasName("::c10::DeviceType::CUDA"))))))
-            .bind("kind"),
-        this);
+    Finder.addMatcher(deviceKindRef("CUDA").bind("kind"), this);
     Finder.addMatcher(
         cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName(
                              "::c10::Device", "::c10::TensorOptions")))))
@@ -65,12 +68,7 @@ public:
                      "::at::hasCUDA", "::at::getNumGPUs"))))
             .bind("query"),
         this);
-    Finder.addMatcher(
-        declRefExpr(to(decl(anyOf(
-                        varDecl(hasName("::c10::kCPU")),
-                        enumConstantDecl(hasName("::c10::DeviceType::CPU"))))))
-            .bind("cpu-kind"),
-        this);
+    Finder.addMatcher(deviceKindRef("CPU").bind("cpu-kind"), this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
