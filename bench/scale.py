@@ -19,8 +19,9 @@ each over every project, one after the other:
   shards   N shards per project run one after the other with one new shared
            result cache, then merged; compared with the warm run
 
-It prints seconds per phase, per-file costs (wall time over files, and the
-median of each unit's own seconds), the ratios the scaling issue
+It prints seconds per phase, per-file costs (wall time over files, the
+median of each unit's own seconds, and each project's median unit against
+clang++-16 -fsyntax-only with the same preamble), the ratios the scaling issue
 sets targets for, preamble builds, and whether the merged shards report
 exactly the warm run's findings. Machines are noisy: run it twice and quote
 medians.
@@ -39,6 +40,7 @@ import time
 SOURCES = (".cpp", ".cc", ".cxx")
 HEADERS = (".h", ".hpp", ".hh")
 INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+PREAMBLE = re.compile(r"^torchlint: (.+?): using the preamble (.+)$", re.M)
 MISSING = re.compile(r"^torchlint: note: (.+?): '[^']+' was not found; "
                      r"the file was analysed without it$", re.M)
 
@@ -120,6 +122,48 @@ class Bench:
               f"not analysed {failed}", flush=True)
         return total, per_project
 
+    def against_clang(self, warm, missing):
+        """Each project's median unit against clang++-16 -fsyntax-only with
+        the same flags and the same preamble: what the file itself costs to
+        parse, which no preamble removes. Only units that found every header:
+        Clang stops at a missing one, torchlint reads on without it."""
+        ratios = []
+        for name, files, folders in self.projects:
+            seconds, report, err = warm[name]
+            pch = dict(PREAMBLE.findall(err))
+            units = sorted((u["seconds"], u["file"]) for u in report["units"]
+                           if u["analysed"] and not u["cached"]
+                           and u["file"] in pch and u["file"] not in missing
+                           and u["file"].endswith(SOURCES))
+            if not units:
+                continue
+            tl_seconds, unit = units[len(units) // 2]
+            cmd = ["clang++-16", "-fsyntax-only", "-w", "-ferror-limit=0",
+                   "-fno-spell-checking", "-std=c++17", "-isystem",
+                   "/usr/include/torch/csrc/api/include"]
+            cmd += ["-I" + f for f in folders]
+            cmd += ["-include-pch", pch[unit], unit]
+            runs = []
+            for _ in range(3):
+                start = time.monotonic()
+                subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+                runs.append(time.monotonic() - start)
+            clang = statistics.median(runs)
+            ratios.append((tl_seconds / clang, tl_seconds, clang, name))
+        if not ratios:
+            return
+        ratios.sort()
+        low, high = ratios[0], ratios[-1]
+        fastest = min(ratios, key=lambda r: r[2])
+        slowest = max(ratios, key=lambda r: r[2])
+        print(f"         median unit of each of {len(ratios)} projects vs clang++-16 "
+              f"-fsyntax-only, same flags and preamble: torchlint/clang "
+              f"{low[0]:.2f}x ({low[3]}) to {high[0]:.2f}x ({high[3]}), "
+              f"median {statistics.median(r[0] for r in ratios):.2f}x; clang "
+              f"alone {fastest[2]:.3f} s ({fastest[3]}) to {slowest[2]:.3f} s "
+              f"({slowest[3]}): {slowest[2] / fastest[2]:.2f}x", flush=True)
+
     def main(self):
         files = sum(len(p[1]) for p in self.projects)
         print(f"{len(self.projects)} projects, {files} files, -j{self.args.jobs}, "
@@ -173,6 +217,7 @@ class Bench:
                   f"median {statistics.median(units.values()):.3f}, worst "
                   f"{units[uworst]:.3f} ({uworst}): "
                   f"{units[uworst] / units[ubest]:.2f}x the best", flush=True)
+        self.against_clang(warm, missing)
         figures["hit"], hit = self.phase("hit", cache, results)
         same = all(hit[n][1]["findings"] == warm[n][1]["findings"] for n in warm)
         print(f"         hit findings identical to warm: {same}", flush=True)

@@ -472,6 +472,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
       RunArgs.insert(RunArgs.end() - 1, {"-include-pch", *Pch});
       State.Outcome.UsedPreamble = true;
       State.Outcome.PreamblePath = *Pch;
+      if (Options.Verbose)
+        llvm::errs() << "torchlint: " << File << ": using the preamble "
+                     << *Pch << "\n";
     }
     // After the preamble, which does not depend on it.
     if (Options.Verify)

@@ -79,6 +79,9 @@ expect_eq "$(cat "$CACHE"/preamble-*.h)" "#include <torch/torch.h>
 #include <ATen/ATen.h>" "the project's preamble"
 expect_contains "$ERR" "torchlint: $WORK/src/e.cpp: parsed without a shared preamble: no LibTorch include at the head of the file" "why e.cpp"
 expect_eq "$(grep -c 'shared preamble:' <<<"$ERR")" 1 "only e.cpp declines"
+# -v names the preamble each other unit reads: the one in the cache.
+PCH=$(ls "$CACHE"/*.pch)
+expect_eq "$(grep -c "\.cpp: using the preamble $PCH\$" <<<"$ERR")" "$(($(ls src/*.cpp | wc -l) - 1))" "every unit but e.cpp reads the project's preamble"
 # Two discarded moves; g.cpp's t.cuda() names no hard-coded device in a
 # project that never asks for CUDA (torch-hardcoded-device, RequiresCuda auto).
 expect_eq "$(grep -c ': warning: ' <<<"$OUT")" 2 "findings"
