@@ -493,7 +493,7 @@ int run(Settings &S, const char *Argv0) {
              "after -- will locate them");
       }
     }
-  } else if (FlagsReachTorch && S.Verbose) {
+  } else if (S.BuildPath.empty() && S.Verbose) {
     note("LibTorch headers from the flags after --");
   }
   CommandResolver Resolver(S.BuildPath.empty()
