@@ -176,21 +176,26 @@ private:
     return P.get<CaseStmt>();
   }
 
+  /// True when E holds the value of its only operand: a cast, a temporary,
+  /// parentheses, a construction from that one value (`Device(kCUDA, 1)`
+  /// adds an index). With Written, also what a variable's initialiser may
+  /// add around it: `T(x)`, `T{x}`, `= {x}`.
+  static bool keepsValue(const Expr *E, bool Written) {
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      return api::writtenArgCount(CE) == 1;
+    if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+            ParenExpr>(E))
+      return true;
+    return Written && isa<ExprWithCleanups, CXXFunctionalCastExpr,
+                          ParenListExpr, InitListExpr>(E);
+  }
+
   /// When Use is the whole initialiser of a device variable, the durable fix
   /// is to make that variable a run-time choice.
   static const VarDecl *initialisedVariable(const Expr *Use, ASTContext &Ctx) {
     const auto *VD =
         parentThrough(
-            Use, Ctx,
-            [](const Expr *E) {
-              // Device(kCUDA, 1) keeps its index.
-              if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-                return api::writtenArgCount(CE) == 1;
-              return isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                         CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-                         CXXFunctionalCastExpr, ParenListExpr, InitListExpr>(E);
-            },
-            8)
+            Use, Ctx, [](const Expr *E) { return keepsValue(E, true); }, 8)
             .get<VarDecl>();
     return VD && (api::isDeviceType(VD->getType()) ||
                   api::isDeviceKindType(VD->getType()))
@@ -202,14 +207,7 @@ private:
   static bool isToArgument(const Expr *Use, ASTContext &Ctx) {
     const auto *MC =
         parentThrough(
-            Use, Ctx,
-            [](const Expr *E) {
-              if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-                return api::writtenArgCount(CE) == 1;
-              return isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                         CXXBindTemporaryExpr, ParenExpr>(E);
-            },
-            8)
+            Use, Ctx, [](const Expr *E) { return keepsValue(E, false); }, 8)
             .get<CXXMemberCallExpr>();
     return MC && api::isTensorMethod(MC->getMethodDecl(), "to");
   }
