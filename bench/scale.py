@@ -186,7 +186,10 @@ class Bench:
                   f"without any {without}", flush=True)
         # -v names each header a unit could not find, for the spread below.
         figures["warm"], warm = self.phase("warm", cache, results, verbose=True)
-        rates = {p[0]: warm[p[0]][0] / len(p[1]) for p in self.projects}
+        # Projects none of whose units could be analysed (missing CUDA
+        # headers) cost nothing to compare with.
+        rates = {p[0]: warm[p[0]][0] / len(p[1]) for p in self.projects
+                 if warm[p[0]][1]["summary"]["files_analysed"]}
         best = min(rates.values())
         worst_name = max(rates, key=rates.get)
         print(f"         warm s/file: best {best:.3f}, median "
