@@ -156,6 +156,8 @@ private:
   const RuleOptions &Options;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
+  /// What a recursive call sees of a function still being analysed.
+  std::vector<std::unique_ptr<Result>> RecursionPlaceholders;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>
       Classes;
 };

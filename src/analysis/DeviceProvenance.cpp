@@ -1345,14 +1345,20 @@ ProvenanceCache::Result &ProvenanceCache::analyse(const FunctionDecl *FD) {
     return *It->second;
   auto R = std::make_unique<Result>();
   Result &Ref = *R;
-  // Recursion: a function calling itself is summarised as unknown.
-  if (!InProgress.insert(FD).second)
-    return Ref = Result(), *Results.try_emplace(FD, std::move(R)).first->second;
+  // Recursion: the inner call sees FD's summary as unknown (silent). That
+  // placeholder is kept apart from Results, so that the outer analysis, once
+  // done, stores FD's real conflicts and summary instead of the placeholder.
+  if (!InProgress.insert(FD).second) {
+    RecursionPlaceholders.push_back(std::move(R));
+    return Ref;
+  }
   FunctionAnalysis A(*this, FD);
   if (!A.run(Ref))
     Ref = Result();
   InProgress.erase(FD);
-  return *Results.try_emplace(FD, std::move(R)).first->second;
+  auto &Slot = Results[FD];
+  Slot = std::move(R);
+  return *Slot;
 }
 
 const std::vector<DeviceConflict> &
