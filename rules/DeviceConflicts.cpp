@@ -14,12 +14,65 @@ using namespace clang::ast_matchers;
 
 namespace torchlint {
 
+/// True for an initialiser that names the CPU and nothing else: kCPU, "cpu",
+/// torch::Device(torch::kCPU).
+static bool spellsOnlyTheCpu(const Expr *E) {
+  E = api::ignoreWrappers(E);
+  if (api::isCpuKindRef(E))
+    return true;
+  if (const auto *SL = dyn_cast<StringLiteral>(E))
+    return SL->isOrdinary() && SL->getString() == "cpu";
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return api::writtenArgCount(CE) == 1 && spellsOnlyTheCpu(CE->getArg(0));
+  return false;
+}
+
+/// True for `x.to(d)` and `model->to(d)` where d is a device variable that
+/// the program chooses at run time (a parameter, a member set elsewhere, a
+/// ternary on is_available()), not one only ever the CPU.
+static bool movesToRuntimeDevice(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "to" ||
+      MC->getNumArgs() == 0)
+    return false;
+  const Expr *Arg = api::ignoreWrappers(MC->getArg(0));
+  const ValueDecl *D = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg))
+    D = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(Arg))
+    D = ME->getMemberDecl();
+  if (!D ||
+      !(api::isDeviceType(D->getType()) || api::isDeviceKindType(D->getType())))
+    return false;
+  // `torch::Device cpu(torch::kCPU)`, `auto d = torch::kCPU`: the CPU.
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && VD->isLocalVarDecl() && VD->getInit() &&
+      spellsOnlyTheCpu(VD->getInit()))
+    return false;
+  return isRuntimeDevice(D);
+}
+
 void ConflictRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(functionDecl(isDefinition()).bind("fn"), this);
   Finder.addMatcher(lambdaExpr().bind("lambda"), this);
+  // Where the program names a device other than the CPU (facts::LeavesCpu).
+  Finder.addMatcher(
+      expr(anyOf(declRefExpr(), cxxConstructExpr(), cxxMemberCallExpr()))
+          .bind("device-use"),
+      this);
 }
 
 void ConflictRule::run(const MatchFinder::MatchResult &R) {
+  if (const auto *Use = R.Nodes.getNodeAs<Expr>("device-use")) {
+    if (!ShownLeavesCpu && (api::namesDeviceOtherThanCpu(Use) ||
+                            movesToRuntimeDevice(Use)) &&
+        !isLibraryLocation(R.Context->getSourceManager(), Use->getExprLoc())) {
+      ShownLeavesCpu = true;
+      showsFact(facts::LeavesCpu, Use->getBeginLoc(), "");
+    }
+    return;
+  }
   const FunctionDecl *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
   if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
     FD = L->getCallOperator();

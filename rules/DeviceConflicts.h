@@ -29,6 +29,18 @@ protected:
   /// A dtype conflict, from the same walk.
   virtual void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) {
   }
+
+  /// What a conflict with Other's device needs of the project: a device an
+  /// input only may have (a module's forward()) is real only in a program
+  /// that leaves the CPU somewhere.
+  static ProjectFact neededFor(const DeviceConflict &C) {
+    if (C.Needs.empty() && C.Other.Fact.Value.FollowsInput)
+      return facts::LeavesCpu;
+    return C.Needs;
+  }
+
+private:
+  bool ShownLeavesCpu = false;
 };
 
 /// "'labels' (argument 'target')" or "the parameters of 'model'".

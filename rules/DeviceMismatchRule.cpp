@@ -50,8 +50,8 @@ protected:
     for (const ConflictOperand *Op : {&C.Stray, &C.Other})
       if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
         F.Needs = Op->Fact.Value.Key;
-    if (!C.Needs.empty())
-      F.Needs = C.Needs;
+    if (!C.Needs.empty() || F.Needs.empty())
+      F.Needs = neededFor(C);
   }
 
   /// Shows the project which of the unit's functions return a tensor

@@ -41,7 +41,7 @@ protected:
     F.Notes.push_back(
         {C.Site->getExprLoc(), "they meet in '" + C.Callee + "' here"});
     addFix(F, Factory, Input, Ctx);
-    F.Needs = C.Needs;
+    F.Needs = neededFor(C);
   }
 
 private:

@@ -421,6 +421,15 @@ private:
                                                 "push_front"},
                 MD->getName()) &&
             !States[F].Creation) {
+          // block_scales_.push_back(register_parameter(...)): what is stored
+          // is the registered tensor itself (module->to() moves its data in
+          // place), so the container holds registered state.
+          if (llvm::any_of(MC->arguments(), [&](const Expr *A) {
+                return scan(A).HasRegister;
+              })) {
+            States[F].Registered = true;
+            return true;
+          }
           States[F].Creation = MC;
           States[F].CreationLoc = MC->getBeginLoc();
         }

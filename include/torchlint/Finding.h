@@ -40,6 +40,11 @@ inline const char *const RuntimeDevice = "runtime-device";
 /// without a GPU, so a CUDA device it names unguarded is a bug, not its
 /// design. Its sites carry no note (the finding explains itself).
 inline const char *const RunsWithoutCuda = "runs-without-cuda";
+/// Some code names a device other than the CPU (kCUDA, a device string, a
+/// `.cuda()` call): the program can leave the CPU. A program that never does
+/// runs every tensor on the CPU, so a conflict with the device an input
+/// merely may have (a module's forward()) cannot happen there.
+inline const char *const LeavesCpu = "leaves-cpu";
 /// True when Fact, shown by one program, holds for every program of the run:
 /// whether the project runs without CUDA is a property of the project, not
 /// of the program that happens to check.

@@ -150,6 +150,11 @@ private:
   /// unknown tensors there, or that has no visible caller.
   bool inputReachesDevice(const clang::FunctionDecl *FD,
                           const DeviceConflict &C);
+  /// False when no visible caller of FD can pass a tensor on a device as
+  /// its parameter Index, following callers that forward their own
+  /// parameters; Visited breaks cycles.
+  bool parameterMayBeOnDevice(const clang::FunctionDecl *FD, unsigned Index,
+                              llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
   std::unique_ptr<CallerMap> Callers;
 
   clang::ASTContext &Ctx;

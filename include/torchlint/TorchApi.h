@@ -234,6 +234,11 @@ bool isCudaKindRef(const clang::Expr *E);
 /// True for a reference to c10::kCPU or c10::DeviceType::CPU.
 bool isCpuKindRef(const clang::Expr *E);
 
+/// True when E names a device other than the CPU: a device kind constant
+/// (kCUDA, DeviceType::MPS, ...), a torch::Device built from a string that
+/// is not "cpu" or from one given at run time, or a `.cuda()` call.
+bool namesDeviceOtherThanCpu(const clang::Expr *E);
+
 /// The text of a "cuda" or "cuda:N" string literal, if E is one.
 std::optional<std::string> cudaStringLiteral(const clang::Expr *E);
 

@@ -142,6 +142,8 @@ public:
 
   /// Runs the analysis; false when it gave up.
   bool run(ProvenanceCache::Result &Out);
+  /// True when Birth lies in FD's own body.
+  bool bornInBody(const Expr *Birth) const;
 
 private:
   // Expression evaluation -------------------------------------------------
@@ -1241,7 +1243,12 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
         C.Other = Ops[OtherIdx].Op;
         C.Other.Fact = *Sure;
         C.OnePath = OnePath;
-        C.Kind = Stray->FromFactory && Sure->Value.FollowsInput
+        // A factory of this very function that meets its input is the
+        // factory rule's; one made elsewhere (a member the constructor
+        // built, a helper's result) is an ordinary mismatch whose notes
+        // walk back to it.
+        C.Kind = Stray->FromFactory && Sure->Value.FollowsInput &&
+                         bornInBody(static_cast<const Expr *>(Stray->Birth))
                      ? DeviceConflict::FactoryMissingDevice
                      : DeviceConflict::Mismatch;
         ReportedSites.insert(Site);
@@ -1253,6 +1260,16 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
 //===----------------------------------------------------------------------===//
 // The driver: CFG, fixpoint, reporting pass.
 //===----------------------------------------------------------------------===//
+
+bool FunctionAnalysis::bornInBody(const Expr *Birth) const {
+  const Stmt *Body = FD->getBody();
+  if (!Birth || !Body)
+    return false;
+  const SourceManager &SM = Cache.context().getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Birth->getBeginLoc());
+  return SM.isPointWithin(Loc, SM.getExpansionLoc(Body->getBeginLoc()),
+                          SM.getExpansionLoc(Body->getEndLoc()));
+}
 
 bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   Out = &Result;
@@ -1449,31 +1466,52 @@ bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
   const auto *Param = dyn_cast_or_null<ParmVarDecl>(Input.Var);
   if (!Input.FollowsInput || !Param)
     return true;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+  return parameterMayBeOnDevice(FD, Param->getFunctionScopeIndex(), Visited);
+}
+
+bool ProvenanceCache::parameterMayBeOnDevice(
+    const FunctionDecl *FD, unsigned Index,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visited) {
   // Inside a module the input is on the module's device by convention:
   // forward() is called by LibTorch's own machinery.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
       MD && api::isModuleClass(MD->getParent()))
     return true;
-  unsigned Index = Param->getFunctionScopeIndex();
   if (!Callers) {
     Callers = std::make_unique<CallerMap>();
     Callers->Index.TraverseAST(Ctx);
   }
   const FunctionDecl *Def = FD;
   FD->hasBody(Def);
+  // A cycle of callers forwarding the tensor adds no device of its own.
+  if (!Visited.insert(Def).second)
+    return false;
   auto It = Callers->Index.Callers.find(Def);
   if (It == Callers->Index.Callers.end())
     return false; // No caller in view: nothing says the input is a device.
   // Some caller hands the parameter a tensor on a device (or on its own
-  // run-time device): then the conflict is real on that path.
+  // run-time device): then the conflict is real on that path. A caller that
+  // forwards its own parameter passes whatever its callers pass: the join
+  // over call sites, followed up the call graph.
   for (const FunctionDecl *Caller : It->second) {
     if (Caller == Def)
       continue;
-    for (const CallArgument &A : analyse(Caller).CallArgs)
-      if (A.Callee == Def && A.Index == Index)
-        for (const DeviceFact &F : A.Value.facts())
-          if (F.Value.Kind != Device::Cpu && F.Value.Kind != Device::Scalar)
-            return true;
+    for (const CallArgument &A : analyse(Caller).CallArgs) {
+      if (A.Callee != Def || A.Index != Index)
+        continue;
+      for (const DeviceFact &F : A.Value.facts()) {
+        if (F.Value.Kind == Device::Cpu || F.Value.Kind == Device::Scalar)
+          continue;
+        const auto *Forwarded = dyn_cast_or_null<ParmVarDecl>(F.Value.Var);
+        if (F.Value.FollowsInput && Forwarded &&
+            Forwarded->getDeclContext() == Caller &&
+            !parameterMayBeOnDevice(Caller, Forwarded->getFunctionScopeIndex(),
+                                    Visited))
+          continue;
+        return true;
+      }
+    }
   }
   return false;
 }

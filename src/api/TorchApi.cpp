@@ -516,6 +516,45 @@ bool isCpuKindRef(const Expr *E) {
   return isKindRef(E, "c10::kCPU", "c10::DeviceType::CPU");
 }
 
+bool namesDeviceOtherThanCpu(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (!E)
+    return false;
+  // A device kind constant: c10::DeviceType's enumerators and the k* aliases
+  // LibTorch declares for them (constexpr variables whose value is one).
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (!isDeviceKindType(D->getType()) || !isInTorchNamespace(D))
+      return false;
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      return EC->getInitVal() != 0; // DeviceType::CPU is 0 in every release.
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      return VD->isConstexpr() && VD->getInit() &&
+             namesDeviceOtherThanCpu(VD->getInit());
+    return false;
+  }
+  // torch::Device("cuda:1"), Device(argv[1]): a device string other than
+  // the CPU's, or one the user gives at run time.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (!isDeviceType(CE->getType()) || CE->getNumArgs() == 0)
+      return false;
+    const Expr *Arg = ignoreWrappers(CE->getArg(0));
+    if (isDeviceKindType(Arg->getType()) || isDeviceType(Arg->getType()))
+      return false; // Seen as its own expression.
+    if (const auto *SL = dyn_cast<StringLiteral>(Arg))
+      return SL->isOrdinary() && !SL->getString().startswith("cpu");
+    return !Arg->isTypeDependent() && !Arg->getType()->isIntegerType();
+  }
+  // t.cuda(), module->cuda().
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl();
+        MD && MD->getIdentifier() && MD->getName() == "cuda" &&
+        (isTensorType(MC->getObjectType()) ||
+         isModuleClass(MD->getParent())))
+      return true;
+  return false;
+}
+
 std::optional<std::string> cudaStringLiteral(const Expr *E) {
   const auto *SL = dyn_cast_or_null<StringLiteral>(ignoreWrappers(E));
   if (!SL || !SL->isOrdinary())

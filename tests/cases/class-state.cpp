@@ -83,6 +83,27 @@ private:
   Net model_;
 };
 
+// A loss class builds its class weights on the CPU in its constructor; its
+// call operator hands them to cross_entropy with the caller's device logits.
+// The factory lies in another function than the meeting, so this is a
+// mismatch whose notes walk back to the constructor, not a factory finding.
+class WeightedLoss {
+public:
+  explicit WeightedLoss(const std::vector<double> &freq) {
+    auto f = torch::tensor(freq, torch::kFloat); // expected-note {{'f' is created on the CPU here ('torch::tensor' with no device)}}
+    weights_ = 1.0 / torch::log(1.02 + f / f.sum());
+  }
+  torch::Tensor operator()(const torch::Tensor &logits,
+                           const torch::Tensor &target) const {
+    namespace F = torch::nn::functional;
+    return F::cross_entropy(logits, target, // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'weights_' (argument 'weight') is on the CPU but 'logits' (argument 'input') is on the device of input 'logits'}}
+                            F::CrossEntropyFuncOptions().weight(weights_));
+  }
+
+private:
+  torch::Tensor weights_;
+};
+
 //===----------------------------------------------------------------------===//
 // Must stay silent.
 //===----------------------------------------------------------------------===//
@@ -177,6 +198,9 @@ int main() {
   CpuStats cs;
   cs.add(torch::randn({8}));
   cs.mean(1);
+  WeightedLoss wl({0.5, 0.5});
+  wl(torch::randn({4, 2}).to(device),
+     torch::zeros({4}, torch::kLong).to(device));
   LateModel lm;
   lm.build(device);
   lm.run(torch::randn({2, 8}).to(device));

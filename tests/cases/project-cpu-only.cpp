@@ -80,3 +80,24 @@ private:
   Model M{nullptr};
   torch::Device Device = torch::Device(torch::kCPU);
 };
+
+// Factories with no device inside forward(): in a program that never leaves
+// the CPU, the input is on the CPU too, so nothing mixes (facts::LeavesCpu
+// is never shown in this unit).
+struct MaskedHeadImpl : torch::nn::Module {
+  MaskedHeadImpl() { fc = register_module("fc", torch::nn::Linear(4, 4)); }
+  torch::Tensor forward(torch::Tensor X) {
+    auto Mask = torch::ones({4});
+    auto H0 = torch::zeros({1, X.size(0), 4});
+    return fc(X) * Mask + H0.sum();
+  }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(MaskedHead);
+
+// The same module's helper, given only CPU tensors by its callers.
+torch::Tensor runHead(const std::string &Path) {
+  MaskedHead Head;
+  torch::load(Head, Path);
+  return Head->forward(torch::randn({2, 4}));
+}

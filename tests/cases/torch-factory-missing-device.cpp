@@ -31,7 +31,27 @@ torch::Tensor addBias(const torch::Tensor &input) {
   return input + bias; // expected-note {{they meet in 'operator+' here}}
 }
 
+// A helper reached through another that forwards its own parameter: the
+// parameter's facts are the join over the call sites, followed up the call
+// graph to runOnDevice, which passes a tensor on a run-time device.
+torch::Tensor shiftByOne(const torch::Tensor &input) {
+  auto one = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input'}}
+  return input + one; // expected-note {{they meet in 'operator+' here}}
+}
+torch::Tensor forwardsToShift(const torch::Tensor &x) { return shiftByOne(x); }
+
 // ---- Must stay silent ----------------------------------------------------
+
+// The same chain whose only top caller passes CPU tensors: every caller in
+// view forwards a CPU tensor, so the helper's CPU factory meets the CPU.
+torch::Tensor shiftByTwo(const torch::Tensor &input) {
+  auto two = torch::full({4}, 2.0);
+  return input + two;
+}
+torch::Tensor forwardsToShiftByTwo(const torch::Tensor &x) {
+  return shiftByTwo(x);
+}
+torch::Tensor cpuChain() { return forwardsToShiftByTwo(torch::zeros({4})); }
 
 struct GoodImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
@@ -93,4 +113,5 @@ void runOnDevice(torch::Device device) {
   scaled(x, 2.0f);
   scaled(x, 2.0);
   masked(x);
+  forwardsToShift(x);
 }

@@ -67,6 +67,17 @@ struct RegisteredImpl : torch::nn::Module {
   std::vector<torch::Tensor> extra;
 };
 
+// A container filled with what register_parameter returns holds the
+// registered tensors themselves: module->to() moves their data in place.
+struct ScalesImpl : torch::nn::Module {
+  explicit ScalesImpl(int64_t Blocks) {
+    for (int64_t I = 0; I < Blocks; ++I)
+      scales.push_back(register_parameter("scale_" + std::to_string(I),
+                                          torch::full({4}, 0.1)));
+  }
+  std::vector<torch::Tensor> scales;
+};
+
 // Registration in reset(), the Cloneable pattern.
 struct ClonableImpl : torch::nn::Cloneable<ClonableImpl> {
   ClonableImpl() { reset(); }
