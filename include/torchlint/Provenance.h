@@ -132,6 +132,11 @@ public:
   const llvm::DenseMap<const clang::ValueDecl *, DtypeSet> &
   classDtypes(const clang::CXXRecordDecl *RD);
 
+  /// What the unit writes to the device field F (null entries: writes it
+  /// cannot read), or null when it writes nothing.
+  const llvm::SmallVector<const clang::Expr *, 2> *
+  deviceFieldWrites(const clang::FieldDecl *F);
+
   clang::ASTContext &context() const { return Ctx; }
   const RuleOptions &options() const { return Options; }
 

@@ -171,6 +171,11 @@ private:
                            unsigned Depth);
   DeviceSet moduleDevice(const Expr *Module, const State &S);
   DeviceFact symbolicVar(const ValueDecl *VD, bool FollowsInput);
+  /// The CPU, when every value the unit writes to the device field F is the
+  /// CPU; nothing when some write is another device, unknown, or none is
+  /// visible.
+  std::optional<DeviceFact> cpuField(const FieldDecl *F, const State &S,
+                                     unsigned Depth);
   /// True when VD, a local of this function, may change after its
   /// initialisation (assigned, passed by reference, captured by reference).
   bool isMutatedLocal(const VarDecl *VD);
@@ -250,6 +255,23 @@ DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
   DeviceFact F;
   F.Value = D;
   return F;
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::cpuField(const FieldDecl *F, const State &S, unsigned Depth) {
+  const auto *Writes = Cache.deviceFieldWrites(F);
+  if (!Writes || Writes->empty() || Depth > 4)
+    return std::nullopt;
+  std::optional<DeviceFact> First;
+  for (const Expr *W : *Writes) {
+    std::optional<DeviceFact> D =
+        W ? evalDevice(W, S, Depth + 2) : std::optional<DeviceFact>();
+    if (!D || D->Value.Kind != Device::Cpu)
+      return std::nullopt;
+    if (!First)
+      First = D;
+  }
+  return First;
 }
 
 std::optional<DeviceFact>
@@ -369,9 +391,18 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     return Var;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    // A device member (this->device_): a run-time choice held by the object.
-    if (api::isDeviceType(ME->getType()) && isa<FieldDecl>(ME->getMemberDecl()))
-      return symbolicVar(ME->getMemberDecl(), false);
+    // A device member (this->device_): a run-time choice held by the object,
+    // unless every value the unit writes to it is the CPU (a configuration
+    // struct whose device is fixed to kCPU, a trainer built from it).
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        Field && api::isDeviceType(ME->getType())) {
+      if (std::optional<DeviceFact> Cpu = cpuField(Field, S, Depth)) {
+        Cpu->Value.FixText = text(ME, Ctx);
+        Cpu->Value.Var = Field;
+        return Cpu;
+      }
+      return symbolicVar(Field, false);
+    }
     return std::nullopt;
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -1432,6 +1463,44 @@ public:
     return within(LE->getCallOperator(),
                   [&] { return Base::TraverseLambdaExpr(LE); });
   }
+  /// Every value the unit writes to each device-typed field: in-class and
+  /// constructor initialisers, assignments; null for a write it cannot read
+  /// (an initialiser list that may set the field, a non-const reference).
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const Expr *, 2>>
+      DeviceFieldWrites;
+
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (isDeviceField(F) && F->hasInClassInitializer())
+      DeviceFieldWrites[F].push_back(F->getInClassInitializer());
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *CD) {
+    for (const CXXCtorInitializer *I : CD->inits())
+      if (I->isWritten() && I->getMember() && isDeviceField(I->getMember()))
+        DeviceFieldWrites[I->getMember()].push_back(I->getInit());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign)
+      noteAssignment(BO->getLHS(), BO->getRHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      noteAssignment(OC->getArg(0), OC->getArg(1));
+    return true;
+  }
+  bool VisitInitListExpr(InitListExpr *IL) {
+    // Config{torch::kCUDA}, Config{.device = d}: may set any field.
+    if (const auto *RD = IL->getType()->getAsCXXRecordDecl())
+      for (const FieldDecl *F : RD->fields())
+        if (isDeviceField(F) && F->getFieldIndex() < IL->getNumInits())
+          DeviceFieldWrites[F].push_back(
+              IL->isSemanticForm() ? IL->getInit(F->getFieldIndex())
+                                   : nullptr);
+    return true;
+  }
+
   bool VisitStmt(Stmt *S) {
     llvm::SmallVector<const Expr *, 4> Args;
     if (!Current.empty() && (isa<CallExpr>(S)))
@@ -1445,6 +1514,15 @@ public:
 
 private:
   using Base = RecursiveASTVisitor<CallerIndex>;
+  static bool isDeviceField(const ValueDecl *D) {
+    return isa<FieldDecl>(D) && api::isDeviceType(D->getType());
+  }
+  void noteAssignment(const Expr *Lhs, const Expr *Rhs) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Lhs->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          F && isDeviceField(F))
+        DeviceFieldWrites[F].push_back(Rhs);
+  }
   template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
     Current.push_back(FD);
     bool Ok = Traverse();
@@ -1514,6 +1592,16 @@ bool ProvenanceCache::parameterMayBeOnDevice(
     }
   }
   return false;
+}
+
+const llvm::SmallVector<const Expr *, 2> *
+ProvenanceCache::deviceFieldWrites(const FieldDecl *F) {
+  if (!Callers) {
+    Callers = std::make_unique<CallerMap>();
+    Callers->Index.TraverseAST(Ctx);
+  }
+  auto It = Callers->Index.DeviceFieldWrites.find(F);
+  return It == Callers->Index.DeviceFieldWrites.end() ? nullptr : &It->second;
 }
 
 const std::vector<ExternalArgument> &

@@ -108,6 +108,28 @@ private:
 // Must stay silent.
 //===----------------------------------------------------------------------===//
 
+// A configuration whose device every write in the unit fixes to the CPU (its
+// in-class initialiser and nothing else): the trainer built from it holds the
+// CPU, so the labels it never moves meet CPU outputs.
+struct CpuConfig {
+  torch::Device device{torch::kCPU};
+  int64_t classes = 2;
+};
+class CpuConfiguredTrainer {
+public:
+  explicit CpuConfiguredTrainer(const CpuConfig &cfg) : device_(cfg.device) {
+    model_->to(device_);
+  }
+  torch::Tensor step(const torch::Tensor &x) {
+    auto labels = torch::zeros({4}, torch::kLong);
+    return torch::nn::functional::cross_entropy(model_(x.to(device_)), labels);
+  }
+
+private:
+  torch::Device device_;
+  Net model_;
+};
+
 // Storage moved to the device in the constructor body: every member function
 // sees it there.
 class MovedStorage {
@@ -201,6 +223,9 @@ int main() {
   WeightedLoss wl({0.5, 0.5});
   wl(torch::randn({4, 2}).to(device),
      torch::zeros({4}, torch::kLong).to(device));
+  CpuConfig cc;
+  CpuConfiguredTrainer ct(cc);
+  ct.step(torch::randn({4, 8}));
   LateModel lm;
   lm.build(device);
   lm.run(torch::randn({2, 8}).to(device));
