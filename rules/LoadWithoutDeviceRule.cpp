@@ -23,16 +23,10 @@ using namespace clang::ast_matchers;
 namespace torchlint {
 namespace {
 
-/// True for torch::Device, DeviceType and c10::optional<Device>.
+/// True for torch::Device, DeviceType and an optional of either, however
+/// the release spells optional (c10::optional in 1.13, std::optional in 2.x).
 bool isDeviceArgumentType(QualType T) {
-  if (api::isDeviceType(T) || api::isDeviceKindType(T))
-    return true;
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
-  return Spec && api::hasQualifiedName(Spec, "c10::optional") &&
-         Spec->getTemplateArgs().size() == 1 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         api::isDeviceType(Spec->getTemplateArgs()[0].getAsType());
+  return api::isDeviceOrOptionalDeviceType(T);
 }
 
 class LoadWithoutDeviceRule : public Rule {

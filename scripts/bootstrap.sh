@@ -29,6 +29,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# LibTorch 2.x for the second column of the test matrix: pip's CPU wheel of
+# torch, into the python3 on PATH. Pinned: a plain `pip install torch` takes
+# a CUDA build of several GB. Without pip, or offline, the 2.x column is
+# skipped (scripts/test.sh says so) and nothing else changes.
+if python3 -c 'import torch, sys; sys.exit(0 if torch.__version__.startswith("2.13.0") else 1)' 2>/dev/null; then
+  echo "== torch 2.13.0 already installed for $(command -v python3)"
+elif python3 -m pip --version >/dev/null 2>&1 &&
+  python3 -m pip install -q torch==2.13.0 >/tmp/torchlint-pip.log 2>&1; then
+  echo "== installed torch 2.13.0 for $(command -v python3) (the LibTorch 2.x test column)"
+else
+  echo "== no torch 2.13.0 for python3 (pip missing or install failed, see /tmp/torchlint-pip.log): the LibTorch 2.x test column will be skipped"
+fi
+
 echo "== building"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build

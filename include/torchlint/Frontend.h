@@ -35,6 +35,7 @@ namespace torchlint {
 struct TorchIncludes {
   std::vector<std::string> Dirs;
   std::string Origin; ///< "TORCH_INSTALL_PREFIX", "python3 torch", ...
+  std::string Version = ""; ///< From torch/version.h ("2.13.0"), or empty.
 };
 
 /// Reads an environment variable; injectable for tests.
@@ -43,15 +44,28 @@ using EnvLookup = std::function<std::optional<std::string>(llvm::StringRef)>;
 /// The process environment.
 std::optional<std::string> processEnv(llvm::StringRef Name);
 
-/// Finds LibTorch's include directories: Torch_DIR, CMAKE_PREFIX_PATH,
-/// TORCH_INSTALL_PREFIX and LIBTORCH, then a pip install of torch (when
-/// python3 exists and TryPython is set), then Debian's libtorch-dev.
+/// Finds LibTorch's include directories as users install it, first found
+/// wins: Torch_DIR, CMAKE_PREFIX_PATH, TORCH_INSTALL_PREFIX and LIBTORCH
+/// (a pytorch.org zip, a CMake install, a pip package folder), the active
+/// virtual environment (VIRTUAL_ENV) and conda environment (CONDA_PREFIX),
+/// a pip install of torch for each python3 and python on PATH (when
+/// TryPython is set; each costs a process), pytorch.org's zip unpacked as
+/// ~/libtorch, /opt/libtorch or /usr/local/libtorch, then Debian's
+/// libtorch-dev. The release is read from the headers found.
 std::optional<TorchIncludes> locateTorch(const EnvLookup &Env,
                                          bool TryPython = true);
 
-/// The include directories of a LibTorch install prefix, or none.
+/// The include directories of a LibTorch install prefix, or none. A prefix
+/// whose include/ is the compiler's own (/usr, /usr/local) contributes only
+/// torch/csrc/api/include: adding /usr/include again would break libstdc++'s
+/// #include_next.
 std::optional<std::vector<std::string>>
 torchIncludesUnder(llvm::StringRef Prefix);
+
+/// The LibTorch release whose headers Dirs hold ("2.13.0"), read from the
+/// TORCH_VERSION_MAJOR/MINOR/PATCH macros of torch/version.h (which 2.x
+/// forwards to torch/headeronly/version.h); empty when none is found.
+std::string torchVersionIn(llvm::ArrayRef<std::string> Dirs);
 
 /// Inputs expanded to C++ sources, with a message for each input that is not
 /// usable.

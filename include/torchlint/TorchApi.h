@@ -47,6 +47,16 @@ bool isTorchNamespaceFunction(const clang::FunctionDecl *FD);
 /// True for at::Tensor (torch::Tensor) by value, reference or const.
 bool isTensorType(clang::QualType T);
 
+/// The type an optional holds (std::optional<T>, c10::optional<T> in 1.13,
+/// whatever alias a release spells it with: canonical types), else T. Each
+/// LibTorch release spells "maybe a device" its own way; what a parameter
+/// takes is the same underneath.
+clang::QualType withoutOptional(clang::QualType T);
+
+/// True for T, optional<T> in any spelling, or a reference to either, where
+/// T is a device (c10::Device) or a device kind (c10::DeviceType).
+bool isDeviceOrOptionalDeviceType(clang::QualType T);
+
 /// True for a standard container, c10::ArrayRef or c10::List whose element
 /// (or mapped value) type is a Tensor.
 bool isTensorContainerType(clang::QualType T);

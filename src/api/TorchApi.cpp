@@ -133,6 +133,29 @@ bool isScalarTypeType(QualType T) {
   return hasQualifiedName(enumOf(T), "c10::ScalarType");
 }
 
+/// True for the optional class templates LibTorch's releases use: std's
+/// (2.x, where c10::optional is an alias of it) and c10's own (1.13).
+static bool isOptionalTemplate(const ClassTemplateSpecializationDecl *Spec) {
+  return Spec && (hasQualifiedName(Spec, "std::optional") ||
+                  hasQualifiedName(Spec, "c10::optional"));
+}
+
+QualType withoutOptional(QualType T) {
+  if (T.isNull())
+    return T;
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(recordOf(T));
+  if (!isOptionalTemplate(Spec) || Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return T;
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+bool isDeviceOrOptionalDeviceType(QualType T) {
+  QualType Inner = withoutOptional(T);
+  return isDeviceType(Inner) || isDeviceKindType(Inner);
+}
+
 bool isTensorOptionsType(QualType T) {
   return hasQualifiedName(recordOf(T), "c10::TensorOptions");
 }

@@ -142,6 +142,14 @@ void note(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: note: " << Message << "\n";
 }
 
+/// Names the LibTorch release of the headers in use (-v), from their
+/// torch/version.h; rules whose facts differ between releases key on it.
+void noteTorchRelease(llvm::StringRef Version) {
+  note("LibTorch release: " +
+       (Version.empty() ? llvm::StringRef("unknown (no torch/version.h)")
+                        : Version));
+}
+
 /// Writes Text to Path, or stdout for "" or "-".
 bool writeOutput(llvm::StringRef Path, llvm::StringRef Text) {
   if (Path.empty() || Path == "-") {
@@ -488,6 +496,7 @@ int run(Settings &S, const char *Argv0) {
         note("LibTorch headers from " + Torch->Origin + ":");
         for (const std::string &D : Torch->Dirs)
           note("  " + D);
+        noteTorchRelease(Torch->Version);
       } else {
         note("LibTorch headers not found; only compile databases and flags "
              "after -- will locate them");
@@ -495,6 +504,7 @@ int run(Settings &S, const char *Argv0) {
     }
   } else if (S.BuildPath.empty() && S.Verbose) {
     note("LibTorch headers from the flags after --");
+    noteTorchRelease(torchVersionIn(includeDirsOf(*S.ExtraFlags)));
   }
   CommandResolver Resolver(S.BuildPath.empty()
                                ? std::nullopt

@@ -14,6 +14,7 @@
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -265,9 +266,14 @@ static std::vector<std::string> missingHeaderFolders(
   return {Folders.begin(), Folders.end()};
 }
 
-UnitResult runUnit(llvm::StringRef File,
-                   const std::vector<std::string> &Command, const UnitJob &Job,
-                   ConfigProvider &Configs) {
+/// Parses and analyses File once with Command. The result cache keys on
+/// KeyCommand (the command the caller looks the unit up with); a result that
+/// a retry may still replace (MayRetry) is not stored.
+static UnitResult runUnitOnce(llvm::StringRef File,
+                              const std::vector<std::string> &Command,
+                              const std::vector<std::string> &KeyCommand,
+                              bool MayRetry, const UnitJob &Job,
+                              ConfigProvider &Configs) {
   UnitResult Result;
   Result.File = File.str();
 #ifdef TORCHLINT_TEST_HOOKS
@@ -297,7 +303,7 @@ UnitResult runUnit(llvm::StringRef File,
     }
   }
   std::optional<std::string> CacheKey =
-      ResultCache::keyOf(File, Command, Config, Job);
+      ResultCache::keyOf(File, KeyCommand, Config, Job);
   EngineConfig EC;
   EC.Checks = Config.Checks;
   EC.Options = Config.Options;
@@ -324,6 +330,8 @@ UnitResult runUnit(llvm::StringRef File,
   // unit clang could not process at all is tried again next time.
   bool Reusable =
       Result.Analysed || Out.CompileErrors > 0 || Out.MissingLibTorch;
+  if (MayRetry && !Result.Analysed && Out.CompileErrors > 0)
+    Reusable = false;
   if (CacheKey && Reusable && !Result.Inputs.empty()) {
     if (!Out.PreamblePath.empty())
       Result.Inputs.push_back(stampOf(Out.PreamblePath, /*ByContent=*/false));
@@ -334,6 +342,68 @@ UnitResult runUnit(llvm::StringRef File,
         .store(*CacheKey, Result);
   }
   return Result;
+}
+
+/// True for a command that parses with torchlint's default standard,
+/// -std=c++17, and no compile database (which would name the project's own).
+static bool usesDefaultStandard(const std::vector<std::string> &Command) {
+  bool Default = false;
+  for (llvm::StringRef A : Command) {
+    if (A.startswith("-working-directory="))
+      return false; // From a compile database.
+    if (A.startswith("-std=") || A.startswith("--std"))
+      Default = A == "-std=c++17";
+  }
+  return Default;
+}
+
+/// True when File's text uses what C++17 lacks: the C++20 headers, concepts,
+/// requires-clauses, ranges and views, coroutines, consteval, <=>.
+static bool looksLikeCxx20(llvm::StringRef File, const UnitJob &Job) {
+  std::string Text;
+  auto Unsaved = Job.Parse.UnsavedFiles.find(File.str());
+  if (Unsaved != Job.Parse.UnsavedFiles.end()) {
+    Text = Unsaved->second;
+  } else if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+    Text = (*Buffer)->getBuffer().str();
+  }
+  static const llvm::Regex Cxx20(
+      "#[ \t]*include[ \t]*<(ranges|concepts|span|format|coroutine|compare|"
+      "numbers|bit|source_location|version)>|"
+      "(^|[^A-Za-z0-9_])(concept|requires|consteval|constinit|co_await|"
+      "co_yield|co_return)[^A-Za-z0-9_]|"
+      "std::(ranges|views|span)[^A-Za-z0-9_]|<=>",
+      llvm::Regex::Newline);
+  return Cxx20.match(Text);
+}
+
+UnitResult runUnit(llvm::StringRef File,
+                   const std::vector<std::string> &Command, const UnitJob &Job,
+                   ConfigProvider &Configs) {
+  // With no compile database to name the project's standard, a file that
+  // does not compile as C++17 and uses C++20 is parsed again as C++20; the
+  // retry stands only if it compiles.
+  bool MayRetry = usesDefaultStandard(Command) && looksLikeCxx20(File, Job);
+  UnitResult First = runUnitOnce(File, Command, Command, MayRetry, Job, Configs);
+  if (!MayRetry || First.Analysed || First.Failure.find("does not compile") ==
+                                         std::string::npos)
+    return First;
+  std::vector<std::string> Cxx20 = Command;
+  for (std::string &A : Cxx20)
+    if (A == "-std=c++17")
+      A = "-std=c++20";
+  // Only a retry that compiles is cached (under the command the unit is
+  // looked up with); a file that fails both ways is tried both ways again.
+  UnitResult Retry =
+      runUnitOnce(File, Cxx20, Command, /*MayRetry=*/true, Job, Configs);
+  if (!Retry.Analysed)
+    return First;
+  if (Job.Parse.Verbose)
+    Retry.Notes.push_back(File.str() +
+                          ": does not compile as C++17 and uses C++20; "
+                          "analysed with -std=c++20 (no compile database "
+                          "names the project's standard)");
+  return Retry;
 }
 
 std::optional<UnitResult> cachedUnit(llvm::StringRef File,
