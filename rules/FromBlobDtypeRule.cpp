@@ -30,6 +30,70 @@ bool isByteKind(api::ScalarKind K) {
   return K == api::ScalarKind::Byte || K == api::ScalarKind::Char;
 }
 
+/// True when Body writes values into the elements of Buffer, a local byte
+/// container or array (`frame[i] = v`, `frame.push_back(v)`), and hands it
+/// to no other call that could fill it with raw bytes (read, memcpy, a
+/// decoder): then its elements are byte values, not another type's bytes.
+bool holdsByteValues(const VarDecl *Buffer, const Stmt *Body,
+                     const CallExpr *FromBlob) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Buffer;
+    const CallExpr *FromBlob;
+    bool ElementWrite = false, Bulk = false;
+    bool names(const Expr *E) const {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == Buffer;
+    }
+    bool mentions(const Stmt *S) const {
+      if (const auto *E = dyn_cast_or_null<Expr>(S); E && names(E))
+        return true;
+      for (const Stmt *C : S->children())
+        if (C && mentions(C))
+          return true;
+      return false;
+    }
+    bool isElement(const Expr *E) const {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+        return names(ASE->getBase());
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+        return OC->getOperator() == OO_Subscript && names(OC->getArg(0));
+      return false;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp() && isElement(BO->getLHS()))
+        ElementWrite = true;
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
+          isElement(OC->getArg(0)))
+        ElementWrite = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      if (CE == FromBlob || isa<CXXOperatorCallExpr>(CE))
+        return true;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+          MC && names(MC->getImplicitObjectArgument())) {
+        if (const CXXMethodDecl *MD = MC->getMethodDecl();
+            MD && MD->getIdentifier() &&
+            (MD->getName() == "push_back" || MD->getName() == "emplace_back"))
+          ElementWrite = true;
+        return true; // size(), data() on their own fill nothing
+      }
+      for (const Expr *A : CE->arguments())
+        if (mentions(A))
+          Bulk = true;
+      return true;
+    }
+  } F;
+  F.Buffer = Buffer;
+  F.FromBlob = FromBlob;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.ElementWrite && !F.Bulk;
+}
+
 /// Finds a resolved from_blob call written at Loc in a template pattern.
 class PatternCallFinder : public RecursiveASTVisitor<PatternCallFinder> {
 public:
@@ -146,8 +210,18 @@ public:
     const Expr *Source = dataBeforeVoidCast(FB->Data);
     QualType Element = pointeeElementType(Source->getType());
     std::optional<api::ScalarKind> Holds = api::elementKindOf(Element);
-    if (!Holds || isByteKind(*Holds))
+    if (!Holds)
       return;
+    // A byte buffer may hold another type's bytes (a file read, cv::Mat's
+    // data), unless the function writes byte values into it.
+    if (isByteKind(*Holds)) {
+      ElementSource Owner = describeElement(Source, Element, *Holds, Ctx);
+      const auto *Buffer = dyn_cast_or_null<VarDecl>(Owner.Owner);
+      const FunctionDecl *Fn = enclosingFunction(Call, Ctx);
+      if (!Buffer || Owner.IsPointer || !Buffer->isLocalVarDecl() || !Fn ||
+          !Fn->getBody() || !holdsByteValues(Buffer, Fn->getBody(), Call))
+        return;
+    }
 
     OptionsDtype Given;
     Given.State = OptionsDtype::Default;

@@ -29,18 +29,28 @@ struct Dtype {
   api::ScalarKind Type = api::ScalarKind::Float;
   /// For Symbolic: "input:x".
   std::string Key;
+  /// For Known: the tensor has no dimensions (torch::tensor(0.5),
+  /// scalar_tensor, a full reduction). LibTorch's promotion lets a 0-dim
+  /// tensor change a dimensioned tensor's dtype only when it is of a higher
+  /// category (a Long matrix times a 0-dim Double), never within one (a
+  /// Float matrix divided by a 0-dim Double stays Float).
+  bool ZeroDim = false;
 
-  static Dtype known(api::ScalarKind K) { return {Known, K, ""}; }
-  static Dtype scalar() { return {Scalar, api::ScalarKind::Float, ""}; }
+  static Dtype known(api::ScalarKind K, bool ZeroDim = false) {
+    return {Known, K, "", ZeroDim};
+  }
+  static Dtype scalar() { return {Scalar, api::ScalarKind::Float, "", false}; }
   static Dtype symbolic(std::string Key) {
-    return {Symbolic, api::ScalarKind::Float, std::move(Key)};
+    return {Symbolic, api::ScalarKind::Float, std::move(Key), false};
   }
 
   /// How the dtype reads in a message: "Float", "the dtype of input 'x'".
   std::string spelling() const;
 
   bool operator==(const Dtype &O) const {
-    return Kind == O.Kind && (Kind != Known || Type == O.Type) && Key == O.Key;
+    return Kind == O.Kind &&
+           (Kind != Known || (Type == O.Type && ZeroDim == O.ZeroDim)) &&
+           Key == O.Key;
   }
   bool operator!=(const Dtype &O) const { return !(*this == O); }
 };

@@ -101,6 +101,10 @@ using ReturnSummary = Summary<Device>;
 /// caller's argument must have the module's dtype).
 struct DtypeSummary : Summary<Dtype> {
   llvm::SmallVector<unsigned, 2> ParamsMeetModule;
+  /// When the returns differ by path (a Double branch and one that keeps
+  /// the input's dtype): the join of every path's fact, a fact of the
+  /// dtype of input 'x' standing for the caller's argument there.
+  DtypeSet Paths;
 };
 
 /// Per translation unit: analyses each function once, on demand, and keeps

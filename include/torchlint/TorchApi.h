@@ -192,7 +192,43 @@ enum class DtypeBehaviour {
   ClassTarget,
   /// A binary loss: the target must be floating (binary_cross_entropy).
   FloatTarget,
+  /// Keeps the input's dtype but not its shape: a 0-dim input gives a
+  /// dimensioned result (view, reshape, unsqueeze, expand).
+  Reshape,
+  /// A reduction with the input's dtype: over every element (no dimension
+  /// argument) it gives a 0-dim tensor (mean, std, norm, amax).
+  Reduce,
+  /// A reduction that accumulates: integral and Bool inputs give Long,
+  /// floating ones keep their dtype (sum, prod, cumsum).
+  Accumulate,
+  /// The result holds indices, Long whatever the input (argmax, argsort).
+  ResultLong,
+  /// The result is Bool whatever the inputs (comparisons, isnan).
+  ResultBool,
 };
+
+/// How a LibTorch module treats the dtype of its input.
+enum class ModuleDtype {
+  /// Not modelled.
+  Unknown,
+  /// The input must have the parameters' dtype, which the output has
+  /// (Linear, Conv2d, LSTM, BatchNorm).
+  Checked,
+  /// Runs its children in order: the first child with parameters decides
+  /// (Sequential).
+  Chain,
+  /// A classification loss module: (input, target) with Long targets.
+  ClassTarget,
+  /// A binary loss module: floating targets.
+  FloatTarget,
+  /// Like FloatTarget, and the target must have the input's exact floating
+  /// dtype (BCELoss, binary_cross_entropy).
+  ExactFloatTarget,
+};
+
+/// The dtype behaviour of a LibTorch module class (LinearImpl,
+/// SequentialImpl, CrossEntropyLossImpl); Unknown for other classes.
+ModuleDtype moduleDtypeBehaviour(const clang::CXXRecordDecl *RD);
 
 /// The row of a LibTorch function or Tensor method.
 struct ApiRow {

@@ -113,6 +113,44 @@ std::optional<ScalarKind> tensorDataKind(const Expr *E, unsigned Depth = 0) {
   return std::nullopt;
 }
 
+/// What the written arguments of a LibTorch call bound to its parameters say
+/// about the result's shape and dtype: whether one is a dimension (a
+/// parameter named `dim`, as LibTorch's declarations name it), and the
+/// dtype an explicit ScalarType argument names (x.sum(torch::kDouble)).
+struct ReductionArgs {
+  bool HasDim = false;
+  bool HasDtype = false;
+  std::optional<ScalarKind> Dtype;
+};
+ReductionArgs reductionArgs(const CallExpr *CE, const FunctionDecl *Callee,
+                            const ASTContext &Ctx) {
+  ReductionArgs R;
+  unsigned Offset = isa<CXXOperatorCallExpr>(CE) ? 1 : 0;
+  for (unsigned I = Offset; I < CE->getNumArgs(); ++I) {
+    const Expr *A = CE->getArg(I);
+    if (isa<CXXDefaultArgExpr>(A))
+      break;
+    unsigned P = I - Offset;
+    if (P < Callee->getNumParams()) {
+      const ParmVarDecl *Param = Callee->getParamDecl(P);
+      if (Param->getIdentifier() && Param->getName() == "dim")
+        R.HasDim = true;
+    }
+    const Expr *Inner = api::ignoreWrappers(A);
+    if (const auto *Ctor = dyn_cast<CXXConstructExpr>(Inner);
+        Ctor && Ctor->getNumArgs() == 1)
+      Inner = api::ignoreWrappers(Ctor->getArg(0));
+    bool DtypeParam = P < Callee->getNumParams() &&
+                      Callee->getParamDecl(P)->getIdentifier() &&
+                      Callee->getParamDecl(P)->getName() == "dtype";
+    if (DtypeParam || api::isScalarTypeType(Inner->getType())) {
+      R.HasDtype = true;
+      R.Dtype = api::scalarKindOf(Inner, Ctx);
+    }
+  }
+  return R;
+}
+
 /// Provenance for a known dtype.
 DtypeSet knownAt(ScalarKind K, SourceLocation Loc, std::string Message,
                  const void *Birth = nullptr, bool AppendFix = false) {
@@ -122,32 +160,6 @@ DtypeSet knownAt(ScalarKind K, SourceLocation Loc, std::string Message,
   F.FromFactory = AppendFix;
   F.Steps.push_back({Loc, std::move(Message), ""});
   return DtypeSet(std::move(F));
-}
-
-/// True for LibTorch modules whose input must have their parameters' dtype
-/// (checked on 1.13: Linear, Conv, the RNNs, BatchNorm).
-bool isDtypeCheckedModule(const CXXRecordDecl *RD) {
-  if (!RD || !api::isTorchModuleClass(RD) || !RD->getIdentifier())
-    return false;
-  llvm::StringRef N = RD->getName();
-  for (llvm::StringRef Prefix :
-       {"Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose",
-        "LSTM", "GRU", "RNN", "BatchNorm"})
-    if (N.startswith(Prefix))
-      return true;
-  return false;
-}
-
-/// The loss behaviour of LibTorch's loss modules.
-std::optional<DtypeBehaviour> lossModuleBehaviour(const CXXRecordDecl *RD) {
-  if (!RD || !api::isTorchModuleClass(RD) || !RD->getIdentifier())
-    return std::nullopt;
-  llvm::StringRef N = RD->getName();
-  if (N == "CrossEntropyLossImpl" || N == "NLLLossImpl")
-    return DtypeBehaviour::ClassTarget;
-  if (N == "BCELossImpl" || N == "BCEWithLogitsLossImpl")
-    return DtypeBehaviour::FloatTarget;
-  return std::nullopt;
 }
 
 std::string paramNameOf(const FunctionDecl *Callee, unsigned Index) {
@@ -214,43 +226,106 @@ const ValueDecl *DtypeFlow::trackedDecl(const Expr *E) const {
 // Expressions.
 //===----------------------------------------------------------------------===//
 
-DtypeSet DtypeFlow::promote(llvm::ArrayRef<DtypeSet> Inputs) {
-  // Scalars (0-dim tensors, numbers) take part only when nothing else does:
-  // a 0-dim Double times a Float matrix stays Float.
-  std::optional<Dtype> Result;
-  const DtypeSet *Source = nullptr;
+DtypeSet DtypeFlow::promote(llvm::ArrayRef<DtypeSet> Inputs,
+                            llvm::ArrayRef<NumberKind> Numbers) {
+  // LibTorch's result_type: dimensioned tensors, 0-dim tensors and C++
+  // numbers are three groups of falling priority. A lower group changes the
+  // result only when it is of a higher category (Bool < integral <
+  // floating): a Float matrix divided by a 0-dim Double stays Float, a Long
+  // matrix times one becomes Double, times 2.5 becomes Float (a floating
+  // number counts as the default dtype).
+  std::optional<ScalarKind> Dim, Zero, Wrapped;
+  const DtypeSet *DimSource = nullptr, *ZeroSource = nullptr,
+                 *SymSource = nullptr;
+  bool Unsure = false; // a 0-dim tensor or number of unknown dtype
+  auto Into = [](std::optional<ScalarKind> &Group, ScalarKind K,
+                 const DtypeSet *In, const DtypeSet *&Source) {
+    if (!Group) {
+      Group = K;
+      Source = In;
+      return true;
+    }
+    std::optional<ScalarKind> P = promoteKinds(*Group, K);
+    if (!P)
+      return false;
+    if (*P != *Group)
+      Source = In;
+    Group = *P;
+    return true;
+  };
   for (const DtypeSet &In : Inputs) {
     const DtypeFact *One = In.single();
     if (!One)
       return DtypeSet();
-    if (One->Value.Kind == Dtype::Scalar)
-      continue;
-    // An input's dtype, alone among scalars, passes through unchanged.
-    if (One->Value.Kind == Dtype::Symbolic) {
-      if (Result && *Result != One->Value)
+    switch (One->Value.Kind) {
+    case Dtype::Scalar:
+      Unsure = true;
+      break;
+    case Dtype::Symbolic:
+      // An input's dtype, alone among 0-dim tensors and numbers, passes
+      // through unchanged (inputs are taken to be floating, the common
+      // case, where nothing of a lower group can change them).
+      if (SymSource && SymSource->single()->Value != One->Value)
         return DtypeSet();
-      Result = One->Value;
-      Source = &In;
-      continue;
-    }
-    if (Result && Result->Kind == Dtype::Symbolic)
-      return DtypeSet();
-    if (!Result) {
-      Result = One->Value;
-      Source = &In;
-      continue;
-    }
-    std::optional<ScalarKind> P = promoteKinds(Result->Type, One->Value.Type);
-    if (!P)
-      return DtypeSet();
-    if (*P != Result->Type) {
-      Result = Dtype::known(*P);
-      Source = &In;
+      SymSource = &In;
+      break;
+    case Dtype::Known:
+      if (!Into(One->Value.ZeroDim ? Zero : Dim, One->Value.Type, &In,
+                One->Value.ZeroDim ? ZeroSource : DimSource))
+        return DtypeSet();
+      break;
     }
   }
-  if (!Result)
-    return Inputs.empty() ? DtypeSet() : DtypeSet::of(Dtype::scalar());
-  return *Source;
+  for (NumberKind N : Numbers) {
+    const DtypeSet *Ignored = nullptr;
+    if (N == NumberKind::Unknown)
+      Unsure = true;
+    else
+      Into(Wrapped,
+           N == NumberKind::Floating ? ScalarKind::Float : ScalarKind::Long,
+           nullptr, Ignored);
+  }
+  if (SymSource)
+    return Dim ? DtypeSet() : *SymSource;
+  if (!Dim && !Zero)
+    return Inputs.empty() && Numbers.empty() ? DtypeSet()
+                                              : DtypeSet::of(Dtype::scalar());
+  // combine_categories(higher, lower) of c10/core/ScalarType.h's caller,
+  // TensorIterator's result_type.
+  auto Combine = [](std::optional<ScalarKind> Higher,
+                    std::optional<ScalarKind> Lower)
+      -> std::optional<std::optional<ScalarKind>> {
+    if (!Higher)
+      return Lower;
+    if (!Lower || api::isFloatingKind(*Higher))
+      return Higher;
+    if (*Higher == ScalarKind::Bool || api::isFloatingKind(*Lower)) {
+      std::optional<ScalarKind> P = promoteKinds(*Higher, *Lower);
+      if (!P)
+        return std::nullopt;
+      return P;
+    }
+    return Higher;
+  };
+  std::optional<std::optional<ScalarKind>> Lower = Combine(Zero, Wrapped);
+  if (!Lower)
+    return DtypeSet();
+  std::optional<std::optional<ScalarKind>> Result = Combine(Dim, *Lower);
+  if (!Result || !*Result)
+    return DtypeSet();
+  // Something of unknown dtype could still raise a result that is not
+  // floating and dimensioned.
+  if (Unsure && !(Dim && api::isFloatingKind(**Result)))
+    return DtypeSet();
+  bool ZeroDim = !Dim;
+  const DtypeSet *Source = Dim && **Result == *Dim     ? DimSource
+                           : Zero && **Result == *Zero ? ZeroSource
+                                                       : nullptr;
+  if (!Source)
+    return DtypeSet::of(Dtype::known(**Result, ZeroDim));
+  DtypeFact F = *Source->single();
+  F.Value = Dtype::known(**Result, ZeroDim);
+  return DtypeSet(std::move(F));
 }
 
 DtypeFlow::OptionsDtype
@@ -418,6 +493,14 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
   if (O.Kind == OptionsDtype::Unknown)
     return DtypeSet();
   std::string Qualified = Callee->getQualifiedNameAsString();
+  // torch::tensor(2.5) and torch::scalar_tensor(x) are 0-dim.
+  bool ZeroDim =
+      Name == "scalar_tensor" ||
+      (Name == "tensor" && CE->getNumArgs() >= 1 &&
+       api::ignoreWrappers(CE->getArg(0))
+           ->getType()
+           .getNonReferenceType()
+           ->isArithmeticType());
   if (O.Kind == OptionsDtype::Named) {
     const DtypeFact *One = O.Set.single();
     if (One && One->Value.Kind == Dtype::Known) {
@@ -425,12 +508,18 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
       // from_blob's dtype must match its buffer: a fix-it converts after the
       // call; elsewhere it changes the constant.
       bool Blob = Name == "from_blob";
-      return knownAt(
+      DtypeSet R = knownAt(
           K, CE->getBeginLoc(),
           "is created as " + api::scalarName(K).str() + " here ('" + Qualified +
               "' with dtype " + api::scalarName(K).str() + ")",
           Blob || !O.Constant ? static_cast<const void *>(CE) : O.Constant,
           /*AppendFix=*/Blob || !O.Constant);
+      if (ZeroDim) {
+        DtypeFact F = *R.single();
+        F.Value.ZeroDim = true;
+        return DtypeSet(std::move(F));
+      }
+      return R;
     }
     return O.Set;
   }
@@ -440,13 +529,9 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
     return evalTensor(CE->getArg(0), S, Depth + 1);
   std::optional<ScalarKind> K;
   if (Name == "tensor" && CE->getNumArgs() >= 1) {
-    // torch::tensor(2.5) is 0-dim: a scalar next to anything.
-    const Expr *Data = api::ignoreWrappers(CE->getArg(0));
-    if (Data->getType().getNonReferenceType()->isArithmeticType())
-      return DtypeSet::of(Dtype::scalar());
-    K = tensorDataKind(Data);
+    K = tensorDataKind(api::ignoreWrappers(CE->getArg(0)));
   } else if (Name == "scalar_tensor") {
-    return DtypeSet::of(Dtype::scalar());
+    K = ScalarKind::Float; // Whatever the number (checked: scalar_tensor(3)).
   } else if (Name == "arange" || Name == "range") {
     bool Floating = false, Known = true;
     for (const Expr *A : CE->arguments()) {
@@ -471,10 +556,16 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
   }
   if (!K)
     return DtypeSet();
-  return knownAt(*K, CE->getBeginLoc(),
-                 "is created as " + api::scalarName(*K).str() + " here ('" +
-                     Qualified + "' with no dtype)",
-                 CE, /*AppendFix=*/true);
+  DtypeSet R = knownAt(*K, CE->getBeginLoc(),
+                       "is created as " + api::scalarName(*K).str() +
+                           " here ('" + Qualified + "' with no dtype)",
+                       CE, /*AppendFix=*/true);
+  if (ZeroDim) {
+    DtypeFact F = *R.single();
+    F.Value.ZeroDim = true;
+    return DtypeSet(std::move(F));
+  }
+  return R;
 }
 
 DtypeSet DtypeFlow::evalUserCall(const Expr *Call, const FunctionDecl *Callee,
@@ -504,6 +595,26 @@ DtypeSet DtypeFlow::evalUserCall(const Expr *Call, const FunctionDecl *Callee,
     }
     break;
   case DtypeSummary::Unknown:
+    // The join of the paths, each input's dtype replaced by the argument's.
+    for (const DtypeFact &F : Sum.Paths.facts()) {
+      DtypeSet One(F);
+      if (F.Value.Kind == Dtype::Symbolic) {
+        One = DtypeSet();
+        for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
+          if (Def->getParamDecl(I)->getIdentifier() &&
+              F.Value.Key ==
+                  "input '" + Def->getParamDecl(I)->getName().str() + "'")
+            One = evalTensor(Args[I], S, Depth + 1);
+        if (One.isUnknown())
+          return DtypeSet();
+      }
+      if (R.isUnknown())
+        R = One;
+      else
+        R.join(One);
+      if (R.isUnknown())
+        return DtypeSet();
+    }
     break;
   }
   R.addStep(Call->getBeginLoc(), "is returned by '" + Name + "' here");
@@ -519,6 +630,85 @@ DtypeSet DtypeFlow::moduleDtype(const Expr *Module, const DtypeState &S) {
   return DtypeSet();
 }
 
+namespace {
+/// The expressions a module variable or field is given: its initialiser,
+/// the constructors' member initialisers and the assignments in the class.
+llvm::SmallVector<const Expr *, 4> moduleSources(const ValueDecl *D);
+
+/// The construction of a chain module (Sequential(Linear(...), ReLU()))
+/// inside E, looking through register_module and std::make_shared.
+const CXXConstructExpr *chainConstruction(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CXXConstructExpr *Found = nullptr;
+    bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+      if (!Found && CE->getNumArgs() >= 1 &&
+          api::moduleDtypeBehaviour(api::moduleClassOf(CE->getType())) ==
+              api::ModuleDtype::Chain &&
+          !CE->getConstructor()->isCopyOrMoveConstructor())
+        Found = CE;
+      return !Found;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+} // namespace
+
+llvm::SmallVector<unsigned, 2>
+DtypeFlow::meetsParameters(const Expr *Module, unsigned Depth) {
+  llvm::SmallVector<unsigned, 2> None;
+  const CXXRecordDecl *RD = api::moduleClassOf(Module->getType());
+  if (!RD || Depth > 4)
+    return None;
+  if (!api::isTorchModuleClass(RD)) {
+    const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
+    const FunctionDecl *Def = nullptr;
+    if (Fwd && Fwd->hasBody(Def))
+      return Cache.dtypeSummary(Def).ParamsMeetModule;
+    return None;
+  }
+  switch (api::moduleDtypeBehaviour(RD)) {
+  case api::ModuleDtype::Checked:
+    return {0};
+  case api::ModuleDtype::Chain:
+    break;
+  default:
+    return None;
+  }
+  // A chain's input meets its first child with parameters, unless a child
+  // without any before it changes the dtype (none of LibTorch's do). Every
+  // construction the variable is given must agree.
+  llvm::SmallVector<const CXXConstructExpr *, 2> Chains;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(api::ignoreWrappers(Module)))
+    Chains.push_back(CE);
+  else if (const ValueDecl *D = WriteFinder::target(Module))
+    for (const Expr *Source : moduleSources(D)) {
+      const CXXConstructExpr *CE = chainConstruction(Source);
+      if (!CE)
+        return None;
+      Chains.push_back(CE);
+    }
+  if (Chains.empty())
+    return None;
+  for (const CXXConstructExpr *Chain : Chains) {
+    bool Meets = false;
+    for (const Expr *Child : Chain->arguments()) {
+      const CXXRecordDecl *C = api::moduleClassOf(Child->getType());
+      if (!C)
+        return None;
+      if (api::isStatelessModuleClass(C))
+        continue;
+      llvm::SmallVector<unsigned, 2> Inner = meetsParameters(Child, Depth + 1);
+      Meets = llvm::is_contained(Inner, 0u);
+      break;
+    }
+    if (!Meets)
+      return None;
+  }
+  return {0};
+}
+
 DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
                                    llvm::ArrayRef<const Expr *> Args,
                                    const DtypeState &S, unsigned Depth) {
@@ -530,7 +720,7 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
       return evalUserCall(Call, Fwd, Args, S, Depth);
     return R;
   }
-  if (isDtypeCheckedModule(RD))
+  if (meetsParameters(Module).size())
     R = moduleDtype(Module, S);
   else if (api::isStatelessModuleClass(RD))
     for (const Expr *A : Args)
@@ -543,6 +733,50 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
   if (!Name.empty())
     R.addStep(Call->getBeginLoc(), "is computed by '" + Name + "' here");
   return R;
+}
+
+DtypeSet DtypeFlow::resultOf(DtypeBehaviour B, const DtypeSet &In,
+                             const CallExpr *Call, const FunctionDecl *Callee) {
+  // A tuple of values and indices (x.max(1)) is not one tensor.
+  if (!api::isTensorType(Call->getType()))
+    return DtypeSet();
+  ReductionArgs Args = reductionArgs(Call, Callee, Ctx);
+  if (Args.HasDtype) {
+    if (!Args.Dtype)
+      return DtypeSet();
+    return DtypeSet::of(Dtype::known(*Args.Dtype, !Args.HasDim &&
+                                                      B != DtypeBehaviour::Reshape));
+  }
+  auto Known = [&](std::optional<ScalarKind> K, bool ZeroDim) {
+    const DtypeFact *One = In.single();
+    if (!K) {
+      if (!One || One->Value.Kind != Dtype::Known)
+        return One && One->Value.Kind == Dtype::Symbolic && !ZeroDim ? In
+                                                                    : DtypeSet();
+      K = One->Value.Type;
+    }
+    DtypeFact F = One ? *One : DtypeFact();
+    F.Value = Dtype::known(*K, ZeroDim);
+    return DtypeSet(std::move(F));
+  };
+  const DtypeFact *One = In.single();
+  switch (B) {
+  case DtypeBehaviour::Reshape:
+    return Known(std::nullopt, false);
+  case DtypeBehaviour::Reduce:
+    return Known(std::nullopt, !Args.HasDim);
+  case DtypeBehaviour::Accumulate:
+    if (One && One->Value.Kind == Dtype::Known &&
+        api::isIntegralKind(One->Value.Type))
+      return Known(ScalarKind::Long, !Args.HasDim);
+    return Known(std::nullopt, !Args.HasDim);
+  case DtypeBehaviour::ResultLong:
+    return DtypeSet::of(Dtype::known(ScalarKind::Long));
+  case DtypeBehaviour::ResultBool:
+    return DtypeSet::of(Dtype::known(ScalarKind::Bool));
+  default:
+    return DtypeSet();
+  }
 }
 
 DtypeSet DtypeFlow::evalContainer(const Expr *E, const DtypeState &S,
@@ -573,10 +807,16 @@ DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
   llvm::StringRef N = MD->getName();
   if (N == "to" || N == "cuda" || N == "cpu")
     return evalTensor(Object, S, Depth + 1);
-  switch (api::dtypeBehaviour(MD)) {
+  switch (DtypeBehaviour B = api::dtypeBehaviour(MD)) {
   case DtypeBehaviour::Keep:
   case DtypeBehaviour::Same:
     return evalTensor(Object, S, Depth + 1);
+  case DtypeBehaviour::Reshape:
+  case DtypeBehaviour::Reduce:
+  case DtypeBehaviour::Accumulate:
+  case DtypeBehaviour::ResultLong:
+  case DtypeBehaviour::ResultBool:
+    return resultOf(B, evalTensor(Object, S, Depth + 1), MC, MD);
   case DtypeBehaviour::Promote: {
     llvm::SmallVector<DtypeSet, 3> In{evalTensor(Object, S, Depth + 1)};
     for (const Expr *A : MC->arguments())
@@ -615,12 +855,18 @@ DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
   }
   if (Inputs.empty())
     return DtypeSet();
-  switch (api::dtypeBehaviour(Callee)) {
+  switch (DtypeBehaviour B = api::dtypeBehaviour(Callee)) {
   case DtypeBehaviour::Keep:
   case DtypeBehaviour::Same:
   case DtypeBehaviour::ClassTarget:
   case DtypeBehaviour::FloatTarget:
     return Inputs.front();
+  case DtypeBehaviour::Reshape:
+  case DtypeBehaviour::Reduce:
+  case DtypeBehaviour::Accumulate:
+  case DtypeBehaviour::ResultLong:
+  case DtypeBehaviour::ResultBool:
+    return resultOf(B, Inputs.front(), CE, Callee);
   case DtypeBehaviour::Promote:
     return promote(Inputs);
   case DtypeBehaviour::Unknown:
@@ -687,29 +933,30 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
       return DtypeSet::of(Dtype::known(ScalarKind::Bool));
     if (K == OO_Plus || K == OO_Minus || K == OO_Star || K == OO_Slash) {
       llvm::SmallVector<DtypeSet, 2> In;
-      bool FloatingNumber = false, UnknownNumber = false;
+      llvm::SmallVector<NumberKind, 2> Numbers;
       for (const Expr *A : OC->arguments()) {
-        if (api::isTensorType(A->getType()) && isZeroDim(A))
-          In.push_back(DtypeSet::of(Dtype::scalar())); // t / t.norm()
-        else if (api::isTensorType(A->getType()))
-          In.push_back(evalTensor(A, S, Depth + 1));
-        else if (QualType N = api::ignoreWrappers(A)->getType();
-                 N->isRealFloatingType())
-          FloatingNumber = true; // (converted to c10::Scalar on the way)
-        else if (!N->isIntegerType())
-          UnknownNumber = true;
+        if (api::isTensorType(A->getType())) {
+          DtypeSet V = evalTensor(A, S, Depth + 1);
+          // t / t.norm() of an unknown t: a 0-dim value of unknown dtype.
+          if (V.isUnknown() && isZeroDim(A))
+            V = DtypeSet::of(Dtype::scalar());
+          In.push_back(std::move(V));
+        } else if (QualType N = api::ignoreWrappers(A)->getType();
+                   N->isRealFloatingType()) {
+          Numbers.push_back(NumberKind::Floating); // (a c10::Scalar on the way)
+        } else if (N->isIntegerType() && !N->isBooleanType()) {
+          Numbers.push_back(NumberKind::Integral);
+        } else {
+          Numbers.push_back(NumberKind::Unknown);
+        }
       }
-      DtypeSet R = promote(In);
+      DtypeSet R = promote(In, Numbers);
       const DtypeFact *One = R.single();
-      // An integral tensor with a floating number, or divided, becomes the
-      // default floating type; with a number of unknown kind, unknown.
-      if (One && One->Value.Kind == Dtype::Known &&
-          api::isIntegralKind(One->Value.Type)) {
-        if (UnknownNumber)
-          return DtypeSet();
-        if (FloatingNumber || K == OO_Slash)
-          return DtypeSet::of(Dtype::known(ScalarKind::Float));
-      }
+      // True division of integers gives the default floating type.
+      if (K == OO_Slash && One && One->Value.Kind == Dtype::Known &&
+          api::isIntegralKind(One->Value.Type))
+        return DtypeSet::of(
+            Dtype::known(ScalarKind::Float, One->Value.ZeroDim));
       return R;
     }
     return DtypeSet();
@@ -1099,6 +1346,34 @@ private:
 };
 } // namespace
 
+namespace {
+llvm::SmallVector<const Expr *, 4> moduleSources(const ValueDecl *D) {
+  llvm::SmallVector<const Expr *, 4> Found;
+  if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl())
+      return {};
+    if (VD->hasInit())
+      Found.push_back(VD->getInit());
+    if (const auto *Fn =
+            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+        Fn && Fn->getBody()) {
+      ValueSources Sources(VD);
+      Sources.TraverseStmt(Fn->getBody());
+      Found.append(Sources.Found.begin(), Sources.Found.end());
+    }
+    return Found;
+  }
+  if (const auto *F = dyn_cast<FieldDecl>(D)) {
+    if (F->hasInClassInitializer())
+      Found.push_back(F->getInClassInitializer());
+    ValueSources Sources(F);
+    Sources.TraverseDecl(const_cast<RecordDecl *>(F->getParent()));
+    Found.append(Sources.Found.begin(), Sources.Found.end());
+  }
+  return Found;
+}
+} // namespace
+
 bool DtypeFlow::mayBeMps(const Expr *E, unsigned Depth) {
   if (!E || Depth > 6)
     return false;
@@ -1204,27 +1479,26 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     const CXXRecordDecl *RD = api::moduleClassOf(Module->getType());
     const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
     std::string Name = text(moduleObject(Module), Ctx);
-    if (std::optional<DtypeBehaviour> Loss = lossModuleBehaviour(RD)) {
+    api::ModuleDtype Kind = api::moduleDtypeBehaviour(RD);
+    if (Kind == api::ModuleDtype::ClassTarget ||
+        Kind == api::ModuleDtype::FloatTarget ||
+        Kind == api::ModuleDtype::ExactFloatTarget) {
       if (Args.size() >= 2)
-        checkTarget(E, Name, *Loss, Args[0], Args[1],
-                    *Loss == DtypeBehaviour::FloatTarget &&
-                            RD->getName() == "BCELossImpl"
+        checkTarget(E, Name,
+                    Kind == api::ModuleDtype::ClassTarget
+                        ? DtypeBehaviour::ClassTarget
+                        : DtypeBehaviour::FloatTarget,
+                    Args[0], Args[1],
+                    Kind == api::ModuleDtype::ExactFloatTarget
                         ? "binary_cross_entropy"
                         : "",
                     St);
       return;
     }
     // Which arguments meet the module's parameters: the first for
-    // LibTorch's checked modules, those the forward() summary names for
-    // the user's.
-    llvm::SmallVector<unsigned, 2> Meet;
-    if (isDtypeCheckedModule(RD))
-      Meet.push_back(0);
-    else if (Fwd && RD && !api::isTorchModuleClass(RD)) {
-      const FunctionDecl *Def = nullptr;
-      if (Fwd->hasBody(Def))
-        Meet = Cache.dtypeSummary(Def).ParamsMeetModule;
-    }
+    // LibTorch's checked modules and chains that start with one, those the
+    // forward() summary names for the user's.
+    llvm::SmallVector<unsigned, 2> Meet = meetsParameters(Module);
     if (Meet.empty())
       return;
     // Inside a module, its own submodules have the module's dtype, which
@@ -1336,8 +1610,14 @@ void DtypeFlow::finish(const std::optional<DtypeState> &Exit) {
   const DtypeFact *First = Returns.front().single();
   if (!First || !llvm::all_of(Returns, [&](const DtypeSet &R) {
         return R.single() && R.single()->Value == First->Value;
-      }))
+      })) {
+    // Several paths: the caller joins what each gives.
+    DtypeSet Joined = Returns.front();
+    for (const DtypeSet &R : llvm::drop_begin(Returns))
+      Joined.join(R);
+    Summary.Paths = Joined;
     return;
+  }
   if (First->Value.Kind == Dtype::Symbolic) {
     for (unsigned I = 0; I < FD->getNumParams(); ++I)
       if (FD->getParamDecl(I)->getIdentifier() &&

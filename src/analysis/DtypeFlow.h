@@ -81,7 +81,21 @@ private:
   /// receiver's (a move to a device only).
   std::optional<DtypeSet> conversionOf(const clang::CXXMemberCallExpr *MC,
                                        const DtypeState &S, unsigned Depth);
-  DtypeSet promote(llvm::ArrayRef<DtypeSet> Inputs);
+  /// The C++ numbers of an elementwise operation (wrapped as 0-dim tensors
+  /// of the lowest priority by LibTorch).
+  enum class NumberKind { Integral, Floating, Unknown };
+  DtypeSet promote(llvm::ArrayRef<DtypeSet> Inputs,
+                   llvm::ArrayRef<NumberKind> Numbers = {});
+  /// The result of a reshaping, reducing or index-returning call Call of
+  /// Callee whose tensor input is In.
+  DtypeSet resultOf(api::DtypeBehaviour B, const DtypeSet &In,
+                    const clang::CallExpr *Call,
+                    const clang::FunctionDecl *Callee);
+  /// The arguments of a call of Module that meet its parameters (so must
+  /// have their dtype): the first for Linear, Conv and a Sequential that
+  /// starts with one, those a user module's forward() hands its own.
+  llvm::SmallVector<unsigned, 2> meetsParameters(const clang::Expr *Module,
+                                                 unsigned Depth = 0);
   DtypeSet moduleDtype(const clang::Expr *Module, const DtypeState &S);
   DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
                      clang::SourceLocation Loc);

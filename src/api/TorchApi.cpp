@@ -281,6 +281,19 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD) {
   return false;
 }
 
+ModuleDtype moduleDtypeBehaviour(const CXXRecordDecl *RD) {
+  if (!isTorchModuleClass(RD) || !RD->getIdentifier())
+    return ModuleDtype::Unknown;
+  llvm::StringRef Name = RD->getName();
+  // Rows are prefixes of Impl class names (Conv2d covers Conv2dImpl, RNN
+  // covers RNNImpl and RNNCellImpl, both checked).
+#define TORCH_MODULE_DTYPE(Prefix, Behaviour)                                  \
+  if (Name.startswith(#Prefix))                                                \
+    return ModuleDtype::Behaviour;
+#include "TorchApi.def"
+  return ModuleDtype::Unknown;
+}
+
 bool isStatelessModuleType(QualType T) {
   return isStatelessModuleClass(moduleClassOf(T));
 }

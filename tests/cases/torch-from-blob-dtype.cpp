@@ -218,3 +218,29 @@ torch::Tensor macroDtype(std::vector<double> &series) {
                           SAMPLE_DTYPE)
       .clone();
 }
+
+// A byte buffer whose elements the function writes as values holds bytes
+// as values, so reading it as Float is garbage.
+torch::Tensor byteValuesReadAsFloat(int64_t h, int64_t w) {
+  std::vector<uint8_t> frame(h * w * 3); // expected-note {{'frame' holds uint8_t elements}}
+  for (size_t i = 0; i < frame.size(); ++i)
+    frame[i] = static_cast<uint8_t>((i * 7) % 256);
+  return torch::from_blob(frame.data(), {h, w, 3}).clone(); // expected-warning {{'torch::from_blob' reads 'frame.data()' (uint8_t elements) as Float, the default dtype; pass torch::kByte so the tensor holds the values}}
+}
+
+torch::Tensor byteValuesAsBytes(int64_t h, int64_t w) {
+  // Silent: the dtype matches the byte values.
+  std::vector<uint8_t> frame(h * w * 3);
+  for (size_t i = 0; i < frame.size(); ++i)
+    frame[i] = static_cast<uint8_t>(i % 256);
+  return torch::from_blob(frame.data(), {h, w, 3}, torch::kByte).clone();
+}
+
+torch::Tensor rawBytesOfFloats(std::ifstream &in, int64_t n) {
+  // Silent: read() fills the buffer with another type's bytes (floats
+  // written to a file), which from_blob rightly reads as Float.
+  std::vector<uint8_t> raw(n * sizeof(float));
+  raw[0] = 0;
+  in.read(reinterpret_cast<char *>(raw.data()), raw.size());
+  return torch::from_blob(raw.data(), {n}).clone();
+}
