@@ -13,7 +13,6 @@
 
 #include "torchlint/DeviceLattice.h"
 #include "torchlint/DtypeLattice.h"
-#include "torchlint/Options.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -107,7 +106,7 @@ struct DtypeSummary : Summary<Dtype> {
 /// its conflicts and return summary.
 class ProvenanceCache {
 public:
-  ProvenanceCache(clang::ASTContext &Ctx, const RuleOptions &Options);
+  explicit ProvenanceCache(clang::ASTContext &Ctx);
   ~ProvenanceCache();
 
   /// Conflicts found in FD's body (a definition that is not a template
@@ -133,7 +132,6 @@ public:
   classDtypes(const clang::CXXRecordDecl *RD);
 
   clang::ASTContext &context() const { return Ctx; }
-  const RuleOptions &options() const { return Options; }
 
   struct Result;
   struct ClassState;
@@ -153,7 +151,6 @@ private:
   std::unique_ptr<CallerMap> Callers;
 
   clang::ASTContext &Ctx;
-  const RuleOptions &Options;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>
