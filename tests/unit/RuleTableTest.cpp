@@ -142,7 +142,7 @@ TEST(RuleDocs, EveryPageKeepsRuffsSectionsAndTheTablesSummary) {
     size_t At = 0;
     for (const std::string &S : Sections) {
       auto It = std::find(Lines.begin() + At, Lines.end(), S);
-      EXPECT_NE(It, Lines.end()) << R.Id.str() << ": '" << S
+      EXPECT_TRUE(It != Lines.end()) << R.Id.str() << ": '" << S
                                  << "' missing or out of order";
       if (It != Lines.end())
         At = It - Lines.begin();
