@@ -3,7 +3,7 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 
-#include "torchlint/Engine.h"
+#include "torchlint/Locations.h"
 #include "torchlint/Syntax.h"
 
 #include "clang/AST/ParentMapContext.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceGuards.h"
+#include "torchlint/DeviceGuards.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/Syntax.h"

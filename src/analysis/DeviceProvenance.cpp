@@ -24,7 +24,7 @@
 #include "FlowSolver.h"
 #include "FlowSupport.h"
 
-#include "torchlint/Finding.h"
+#include "torchlint/ProjectFacts.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -1382,8 +1382,7 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
 
 } // namespace
 
-ProvenanceCache::ProvenanceCache(ASTContext &Ctx, const RuleOptions &Options)
-    : Ctx(Ctx), Options(Options) {}
+ProvenanceCache::ProvenanceCache(ASTContext &Ctx) : Ctx(Ctx) {}
 
 ProvenanceCache::~ProvenanceCache() = default;
 

@@ -16,7 +16,7 @@
 #include "Shard.h"
 #include "UnitRunner.h"
 #include "WorkerPool.h"
-#include "lsp/Server.h"
+#include "LspOptions.h"
 #include "report/Config.h"
 #include "report/Formats.h"
 #include "report/RuleDocs.h"
@@ -97,6 +97,7 @@ struct Settings {
   std::string CrashOn, HangOn;
   std::string UnitMemory = "auto";
   bool Lsp = false;
+  LanguageServer Serve = nullptr; ///< Not an option: main.cpp's server.
   std::string CacheSize = "2G";
   std::string ResultCacheDir;
   std::string ResultCacheSize = "1G";
@@ -399,8 +400,13 @@ int run(Settings &S, const char *Argv0) {
     llvm::outs() << dumpTidyConfig(Shown);
     return ExitClean;
   }
-  if (S.Lsp)
-    return runLanguageServer(lspOptionsOf(S));
+  if (S.Lsp) {
+    if (!S.Serve) {
+      error("--lsp: this build has no language server");
+      return ExitError;
+    }
+    return S.Serve(lspOptionsOf(S));
+  }
   if (S.Merge)
     return runMerge(S);
   if (S.Inputs.empty()) {
@@ -819,8 +825,9 @@ int run(Settings &S, const char *Argv0) {
 
 } // namespace
 
-int runDriver(int Argc, const char **Argv) {
+int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   Settings S;
+  S.Serve = Serve;
   // Everything after "--" is compiler flags, as with clang-tidy.
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I) {

@@ -4,17 +4,8 @@
 #include "torchlint/Provenance.h"
 #include "torchlint/Rule.h"
 
-#include "../../rules/DeviceGuards.h"
-#include "../../rules/Rules.h"
-
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-
-#include <cstring>
-#include <mutex>
 
 #include <set>
 #include <tuple>
@@ -22,57 +13,6 @@
 using namespace clang;
 
 namespace torchlint {
-
-Finding &Rule::report(SourceLocation Loc, std::string Message) {
-  Reported.push_back(Finding{&Info, Loc, std::move(Message), {}, {}, {}});
-  return Reported.back();
-}
-
-std::unique_ptr<Rule> createRule(llvm::StringRef Id, RuleEnvironment &Env) {
-  const RuleInfo *Info = findRule(Id);
-  if (!Info)
-    return nullptr;
-#define TORCHLINT_RULE(RId, Class, Category, Sev, FixK, Summary)               \
-  if (Id == RId)                                                               \
-    return create##Class(*Info, Env);
-#include "torchlint/RuleTable.def"
-  return nullptr;
-}
-
-/// True when Dir (an "include" folder) is LibTorch's: it holds ATen's
-/// headers next to torch/. A user's project may have an include/torch/ of
-/// its own; that one is the user's code.
-static bool isLibTorchIncludeDir(llvm::StringRef Dir) {
-  static std::mutex Lock;
-  static llvm::StringMap<bool> Known;
-  std::lock_guard<std::mutex> Guard(Lock);
-  auto It = Known.find(Dir);
-  if (It != Known.end())
-    return It->second;
-  llvm::SmallString<256> ATen(Dir);
-  llvm::sys::path::append(ATen, "ATen", "Tensor.h");
-  return Known[Dir] = llvm::sys::fs::exists(ATen);
-}
-
-bool isLibTorchHeaderPath(llvm::StringRef Path) {
-  for (llvm::StringRef Marker :
-       {"/torch/csrc/", "/include/ATen/", "/include/c10/", "/include/caffe2/",
-        "/site-packages/torch/"})
-    if (Path.contains(Marker))
-      return true;
-  // <prefix>/include/torch/script.h: LibTorch's only where <prefix>/include
-  // is LibTorch's include folder.
-  size_t At = Path.rfind("/include/torch/");
-  return At != llvm::StringRef::npos &&
-         isLibTorchIncludeDir(Path.substr(0, At + strlen("/include")));
-}
-
-bool isLibraryLocation(const SourceManager &SM, SourceLocation L) {
-  SourceLocation File = SM.getFileLoc(L);
-  if (File.isInvalid() || SM.isInSystemHeader(File))
-    return true;
-  return isLibTorchHeaderPath(SM.getFilename(File));
-}
 
 /// Keeps the sites in user code, one per location and fact, in source
 /// order; settles the findings that need a fact the unit shows; hands the
@@ -126,8 +66,7 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
                                      std::vector<ProjectSite> *Sites) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
-  resetGuardFacts();
-  ProvenanceCache Provenance(Ctx, Config.Options);
+  ProvenanceCache Provenance(Ctx);
   std::vector<ProjectSite> Shown;
   RuleEnvironment Env{Config.Options, &Provenance,
                       [this](llvm::StringRef Id) {
@@ -158,7 +97,6 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
       Out.push_back(std::move(F));
     }
   }
-  resetGuardFacts();
   settleProjectFacts(Out, Shown, SM, Sites);
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {

@@ -2,7 +2,7 @@
 
 #include "Scheduler.h"
 
-#include "cli/WorkerPool.h"
+#include "WorkerPool.h"
 
 #include <csignal>
 #include <fcntl.h>

@@ -11,22 +11,9 @@
 #ifndef TORCHLINT_SRC_LSP_SERVER_H
 #define TORCHLINT_SRC_LSP_SERVER_H
 
-#include "cli/UnitRunner.h"
-
-#include <optional>
-#include <string>
-#include <vector>
+#include "LspOptions.h"
 
 namespace torchlint {
-
-/// What the command line gives the language server.
-struct LspOptions {
-  UnitJob Job; ///< Parsing, configuration overrides, test hooks.
-  std::optional<std::string> BuildPath;
-  std::optional<std::vector<std::string>> ExtraFlags;
-  unsigned UnitTimeout = 900;
-  bool Verbose = false;
-};
 
 /// Serves one client on InFd/OutFd until it exits or closes its end; returns
 /// the process exit status (0 after shutdown, 1 otherwise, as LSP says).

@@ -8,6 +8,9 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
+#include <map>
+#include <mutex>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -55,6 +58,50 @@ static std::vector<Decl *> userDecls(ASTContext &Ctx) {
   return Out;
 }
 
+namespace {
+/// The findings of every enabled torch-* rule on one unit. clang-tidy runs
+/// each check's onEndOfTranslationUnit in turn; the first runs the engine
+/// once with all of them (one flow analysis, as under the CLI) and every
+/// check then reports its own rule's findings. The context frees its entry
+/// when it is destroyed, so a later unit at the same address starts afresh.
+struct UnitAnalysis {
+  std::vector<Finding> Findings;
+};
+std::mutex AnalysesLock;
+std::map<const ASTContext *, UnitAnalysis> Analyses;
+
+void forgetUnit(void *Ctx) {
+  std::lock_guard<std::mutex> Guard(AnalysesLock);
+  Analyses.erase(static_cast<const ASTContext *>(Ctx));
+}
+} // namespace
+
+/// The engine's findings on Ctx for every torch-* check clang-tidy runs,
+/// computed on the first call for the unit.
+static const std::vector<Finding> &
+unitFindings(ASTContext &Ctx, clang::tidy::ClangTidyContext &Tidy) {
+  std::lock_guard<std::mutex> Guard(AnalysesLock);
+  auto [It, New] = Analyses.try_emplace(&Ctx);
+  if (!New)
+    return It->second.Findings;
+  Ctx.AddDeallocation(forgetUnit, &Ctx);
+  EngineConfig Config;
+  Config.Checks = "-*";
+  for (const RuleInfo &R : allRules())
+    if (Tidy.isCheckEnabled(R.Id))
+      Config.Checks += ("," + R.Id).str();
+  // Every torch-* key of the configuration, as the CLI reads them.
+  for (const auto &Entry : Tidy.getOptions().CheckOptions)
+    if (Entry.getKey().startswith("torch-"))
+      Config.Options.set(Entry.getKey(), Entry.getValue().Value);
+  Engine TheEngine(std::move(Config));
+  std::vector<Decl *> Scope = userDecls(Ctx);
+  It->second.Findings = TheEngine.analyze(Ctx, &Scope);
+  // Other checks may run after this one and expect the whole unit.
+  Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+  return It->second.Findings;
+}
+
 void RuleCheck::onEndOfTranslationUnit() {
   // The engine runs here, after clang-tidy's own traversal, because it
   // narrows the AST's traversal scope, which must not change under a running
@@ -68,25 +115,14 @@ void RuleCheck::onEndOfTranslationUnit() {
   if (Ctx->getDiagnostics().hasErrorOccurred())
     return;
 
-  EngineConfig Config;
-  Config.Checks = Rule.Id.str();
-  Config.Options = RuleOpts;
-  // The other torch-* checks clang-tidy runs decide which rule owns a bug.
-  Config.IsRuleEnabled = [this](llvm::StringRef Id) {
-    return TidyContext->isCheckEnabled(Id);
-  };
-  Engine TheEngine(std::move(Config));
-  std::vector<Decl *> Scope = userDecls(*Ctx);
-  std::vector<Finding> Findings = TheEngine.analyze(*Ctx, &Scope);
-  // Other checks may run after this one and expect the whole unit.
-  Ctx->setTraversalScope({Ctx->getTranslationUnitDecl()});
-
   const SourceManager &SM = Ctx->getSourceManager();
   // The rule's Severity option, mapped as the CLI maps it; clang-tidy itself
   // applies WarningsAsErrors afterwards.
   auto Level = static_cast<DiagnosticIDs::Level>(
       diagnosticLevel(configuredSeverity(Rule, RuleOpts)));
-  for (const Finding &F : Findings) {
+  for (const Finding &F : unitFindings(*Ctx, *TidyContext)) {
+    if (F.Rule != &Rule)
+      continue;
     {
       // The message is an argument, never the format: it quotes user code,
       // which may contain '%'.
@@ -108,7 +144,12 @@ void RuleCheck::onEndOfTranslationUnit() {
 }
 
 void RuleCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
-  // Rules declare no option list, so --dump-config shows the options set.
+  // Every option the rule reads, set or not, so that --dump-config shows
+  // the defaults (RequiresCuda: auto) as clang-tidy's own checks do; then
+  // the other keys set for this check (Severity, say), as given.
+  for (const RuleOptionInfo &O : allRuleOptions())
+    if (O.Rule == Rule.Id)
+      Options.store(Opts, O.Name, RuleOpts.get(Rule.Id, O.Name, O.Default));
   llvm::StringRef Prefix = Rule.Id;
   for (const auto &[Key, Value] : RuleOpts.all())
     Options.store(Opts, llvm::StringRef(Key).drop_front(Prefix.size() + 1),

@@ -1,7 +1,8 @@
 //===- RuleCheck.h - One torchlint rule as a clang-tidy check ---*- C++ -*-===//
 //
-// The clang-tidy host of the engine. Rules know nothing of clang-tidy: this
-// check runs the engine with one rule enabled and re-emits its findings
+// The clang-tidy host of the engine. Rules know nothing of clang-tidy: the
+// first torch-* check to finish a unit runs the engine once with every
+// enabled torch-* rule, and each check re-emits its own rule's findings
 // through ClangTidyCheck::diag(), so NOLINT, --fix, -warnings-as-errors and
 // the export of fixes work as for any other check.
 //
@@ -17,8 +18,8 @@
 namespace torchlint {
 namespace tidy {
 
-/// Runs the torchlint rule whose id is the check name on each translation
-/// unit and reports its findings as clang-tidy diagnostics.
+/// Reports the findings of the torchlint rule whose id is the check name, on
+/// each translation unit, as clang-tidy diagnostics.
 class RuleCheck : public clang::tidy::ClangTidyCheck {
 public:
   RuleCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);

@@ -10,14 +10,14 @@ torch::Tensor dropoutMask(torch::Device device) {
   auto p = torch::full({8}, 0.5).to(device); // expected-note {{'p' is moved to 'device' here}}
   auto mask = torch::bernoulli(p);
   auto noise = torch::randn({8}); // expected-note {{'noise' is created on the CPU here ('torch::randn' with no device)}}
-  return mask * noise; // expected-warning {{'operator*' receives tensors on different devices: 'noise' is on the CPU but 'mask' is on 'device'}}
+  return mask * noise; // expected-warning {{'operator*' receives tensors on different devices: 'noise' is on the CPU but 'mask' is on 'device' [torch-device-mismatch]}}
 }
 
 // at::normal(mean, std) follows mean and std.
 torch::Tensor sample(torch::Device device) {
   auto mean = torch::zeros({8}, torch::device(device));
   auto std = torch::ones({8}); // expected-note {{'std' is created on the CPU here ('torch::ones' with no device)}}
-  return at::normal(mean, std); // expected-warning {{'at::normal' receives tensors on different devices: 'std' is on the CPU but 'mean' is on 'device'}}
+  return at::normal(mean, std); // expected-warning {{'at::normal' receives tensors on different devices: 'std' is on the CPU but 'mean' is on 'device' [torch-device-mismatch]}}
 }
 
 // torch::index_add: the index may be a CPU tensor, the source may not.
@@ -25,7 +25,7 @@ torch::Tensor scatter(torch::Device device) {
   auto a = torch::zeros({4, 3}).to(device); // expected-note {{'a' is moved to 'device' here}}
   auto idx = torch::tensor({0, 2}, torch::kLong);
   auto src = torch::ones({2, 3}); // expected-note {{'src' is created on the CPU here ('torch::ones' with no device)}}
-  return torch::index_add(a, 0, idx, src); // expected-warning {{'torch::index_add' receives tensors on different devices: 'src' (argument 'source') is on the CPU but 'a' is on 'device'}}
+  return torch::index_add(a, 0, idx, src); // expected-warning {{'torch::index_add' receives tensors on different devices: 'src' (argument 'source') is on the CPU but 'a' is on 'device' [torch-device-mismatch]}}
 }
 
 // x.type_as(y) is x.to(y.options()): it lands on y's device.
@@ -33,7 +33,7 @@ torch::Tensor typeAs(torch::Device device) {
   auto y = torch::ones({4}).to(device); // expected-note {{'y' is moved to 'device' here}}
   auto x = torch::zeros({4}).type_as(y); // expected-note {{'x' is moved to 'device' here}}
   auto cpu = torch::arange(4); // expected-note {{'cpu' is created on the CPU here ('torch::arange' with no device)}}
-  return x + cpu; // expected-warning {{'operator+' receives tensors on different devices: 'cpu' is on the CPU but 'x' is on 'device'}}
+  return x + cpu; // expected-warning {{'operator+' receives tensors on different devices: 'cpu' is on the CPU but 'x' is on 'device' [torch-device-mismatch]}}
 }
 
 //===----------------------------------------------------------------------===//
@@ -84,7 +84,7 @@ torch::Tensor changedDevice() {
     device = torch::Device(torch::kCUDA);
   auto x = torch::randn({4}).to(device); // expected-note {{'x' is moved to 'device' here}}
   auto y = torch::zeros({4}); // expected-note {{'y' is created on the CPU here ('torch::zeros' with no device)}}
-  return x + y; // expected-warning {{'operator+' receives tensors on different devices: 'y' is on the CPU but 'x' is on 'device', chosen at run time at line 82}}
+  return x + y; // expected-warning {{'operator+' receives tensors on different devices: 'y' is on the CPU but 'x' is on 'device', chosen at run time at line 82 [torch-device-mismatch]}}
 }
 
 // torch::save takes tensors from any device.

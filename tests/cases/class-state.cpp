@@ -23,7 +23,7 @@ public:
   torch::Tensor step(const torch::Tensor &inputs) {
     auto out = model_->forward(inputs.to(device_)); // expected-note {{'out' is computed by 'model_' here}}
     auto labels = torch::zeros({4}, torch::kLong); // expected-note {{'labels' is created on the CPU here ('torch::zeros' with no device)}}
-    return loss_fn_(out, labels); // expected-warning {{'loss_fn_' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_'}}
+    return loss_fn_(out, labels); // expected-warning {{'loss_fn_' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_' [torch-device-mismatch]}}
   }
 
 private:
@@ -40,7 +40,7 @@ public:
   }
   torch::Tensor act() {
     auto obs = torch::randn({1, 8}); // expected-note {{'obs' is created on the CPU here ('torch::randn' with no device)}}
-    return policy_(obs); // expected-warning {{'policy_' receives tensors on different devices: 'obs' (argument 'x') is on the CPU but the parameters of 'policy_' are on 'device'}}
+    return policy_(obs); // expected-warning {{'policy_' receives tensors on different devices: 'obs' (argument 'x') is on the CPU but the parameters of 'policy_' are on 'device' [torch-device-mismatch]}}
   }
 
 private:
@@ -57,7 +57,7 @@ public:
 
   torch::Tensor discounted(const torch::Tensor &values) {
     auto v = values.to(device_); // expected-note {{'v' is moved to 'device_' here}}
-    return rewards_ + 0.99 * v; // expected-warning {{'operator+' receives tensors on different devices: 'rewards_' is on the CPU but '0.99 * v' is on 'device_'}}
+    return rewards_ + 0.99 * v; // expected-warning {{'operator+' receives tensors on different devices: 'rewards_' is on the CPU but '0.99 * v' is on 'device_' [torch-device-mismatch]}}
   }
 
 private:
@@ -75,7 +75,7 @@ public:
   torch::Tensor evaluate(const torch::Tensor &x) {
     auto out = model_(x.to(device_)); // expected-note {{'out' is computed by 'model_' here}}
     auto targets = makeTargets(); // expected-note {{'targets' is returned by 'makeTargets' here}}
-    return torch::nn::functional::cross_entropy(out, targets); // expected-warning {{'torch::nn::functional::cross_entropy' receives tensors on different devices: 'targets' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_'}}
+    return torch::nn::functional::cross_entropy(out, targets); // expected-warning {{'torch::nn::functional::cross_entropy' receives tensors on different devices: 'targets' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device_' [torch-device-mismatch]}}
   }
 
 private:

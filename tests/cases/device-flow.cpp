@@ -12,7 +12,7 @@ torch::Tensor accumulate(torch::Device device, int Steps) {
   auto total = torch::zeros({4}); // expected-note {{'total' is created on the CPU here ('torch::zeros' with no device)}}
   for (int I = 0; I < Steps; ++I) {
     auto step = torch::randn({4}).to(device); // expected-note {{'step' is moved to 'device' here}}
-    total = total + step; // expected-warning {{'operator+' receives tensors on different devices: 'total' is on the CPU but 'step' is on 'device'}}
+    total = total + step; // expected-warning {{'operator+' receives tensors on different devices: 'total' is on the CPU but 'step' is on 'device' [torch-device-mismatch]}}
   }
   return total;
 }
@@ -22,7 +22,7 @@ void reassigned(torch::Device device) {
   auto x = torch::randn({3}).to(device);
   x = torch::ones({3}); // expected-note {{'x' is created on the CPU here ('torch::ones' with no device)}}
   auto y = torch::randn({3}).to(device); // expected-note {{'y' is moved to 'device' here}}
-  auto z = x * y; // expected-warning {{'operator*' receives tensors on different devices: 'x' is on the CPU but 'y' is on 'device'}}
+  auto z = x * y; // expected-warning {{'operator*' receives tensors on different devices: 'x' is on the CPU but 'y' is on 'device' [torch-device-mismatch]}}
   (void)z;
 }
 
@@ -30,7 +30,7 @@ void reassigned(torch::Device device) {
 void methodArgument(torch::Device device) {
   auto a = torch::randn({3, 3}).to(device); // expected-note {{'a' is moved to 'device' here}}
   auto b = torch::eye(3); // expected-note {{'b' is created on the CPU here ('torch::eye' with no device)}}
-  auto c = a.matmul(b); // expected-warning {{'Tensor::matmul' receives tensors on different devices: 'b' (argument 'other') is on the CPU but 'a' is on 'device'}}
+  auto c = a.matmul(b); // expected-warning {{'Tensor::matmul' receives tensors on different devices: 'b' (argument 'other') is on the CPU but 'a' is on 'device' [torch-device-mismatch]}}
   (void)c;
 }
 
@@ -38,14 +38,14 @@ void methodArgument(torch::Device device) {
 void compound(torch::Device device) {
   auto acc = torch::zeros({2}).to(device); // expected-note {{'acc' is moved to 'device' here}}
   auto delta = torch::ones({2}); // expected-note {{'delta' is created on the CPU here ('torch::ones' with no device)}}
-  acc += delta; // expected-warning {{'operator+=' receives tensors on different devices: 'delta' is on the CPU but 'acc' is on 'device'}}
+  acc += delta; // expected-warning {{'operator+=' receives tensors on different devices: 'delta' is on the CPU but 'acc' is on 'device' [torch-device-mismatch]}}
 }
 
 // torch::stack over a braced list checks every element.
 void stacked(torch::Device device) {
   auto a = torch::randn({2}).to(device); // expected-note {{'a' is moved to 'device' here}}
   auto b = torch::randn({2}); // expected-note {{'b' is created on the CPU here ('torch::randn' with no device)}}
-  auto s = torch::stack({a, b}); // expected-warning {{'torch::stack' receives tensors on different devices: 'b' (argument 'tensors') is on the CPU but 'a' (argument 'tensors') is on 'device'}}
+  auto s = torch::stack({a, b}); // expected-warning {{'torch::stack' receives tensors on different devices: 'b' (argument 'tensors') is on the CPU but 'a' (argument 'tensors') is on 'device' [torch-device-mismatch]}}
   (void)s;
 }
 

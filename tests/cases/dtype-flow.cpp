@@ -30,7 +30,7 @@ public:
   ReplayBuffer() : rewards_(torch::zeros({64}, torch::kDouble)) {} // expected-note {{'rewards_' is created as Double here ('torch::zeros' with dtype Double)}}
   torch::Tensor weighted(const torch::Tensor &weights) {
     auto w = torch::randn({64, 64}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
-    return torch::mv(w, rewards_); // expected-warning {{'torch::mv' receives tensors of different dtypes: 'rewards_' (argument 'vec') is Double but 'w' is Float}}
+    return torch::mv(w, rewards_); // expected-warning {{'torch::mv' receives tensors of different dtypes: 'rewards_' (argument 'vec') is Double but 'w' is Float [torch-dtype-mismatch]}}
   }
 
 private:
@@ -44,7 +44,7 @@ public:
   Trainer() { model_->to(torch::kDouble); } // expected-note {{'model_' is converted to Double here}}
   torch::Tensor step() {
     auto batch = torch::randn({2, 4}); // expected-note {{'batch' is created as Float here ('torch::randn' with no dtype)}}
-    return model_->forward(batch); // expected-warning {{'model_' receives tensors of different dtypes: 'batch' (argument 'x') is Float but the parameters of 'model_' are Double}}
+    return model_->forward(batch); // expected-warning {{'model_' receives tensors of different dtypes: 'batch' (argument 'x') is Float but the parameters of 'model_' are Double [torch-dtype-mismatch]}}
   }
 
 private:
@@ -54,7 +54,7 @@ private:
 torch::Tensor nestedModules() {
   Wrapper net; // expected-note {{'net' is created here with Float parameters (modules are created as Float)}}
   auto x = torch::randn({2, 4}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  return net(x); // expected-warning {{'net' receives tensors of different dtypes: 'x' (argument 'input') is Double but the parameters of 'net' are Float}}
+  return net(x); // expected-warning {{'net' receives tensors of different dtypes: 'x' (argument 'input') is Double but the parameters of 'net' are Float [torch-dtype-mismatch]}}
 }
 
 torch::Tensor stackedBatch() {
@@ -63,7 +63,7 @@ torch::Tensor stackedBatch() {
     rows.push_back(torch::rand({4}, torch::kDouble)); // expected-note {{'batch' is created as Double here ('torch::rand' with dtype Double)}}
   auto batch = torch::stack(rows);
   torch::nn::Linear fc(4, 1); // expected-note {{'fc' is created here with Float parameters (modules are created as Float)}}
-  return fc(batch); // expected-warning {{'fc' receives tensors of different dtypes: 'batch' (argument 'input') is Double but the parameters of 'fc' are Float}}
+  return fc(batch); // expected-warning {{'fc' receives tensors of different dtypes: 'batch' (argument 'input') is Double but the parameters of 'fc' are Float [torch-dtype-mismatch]}}
 }
 
 torch::Tensor viaStdFunction() {
@@ -71,21 +71,21 @@ torch::Tensor viaStdFunction() {
     return torch::ones({n, 4}).to(torch::kFloat64); // expected-note {{'make(2)' is converted to Double here}}
   };
   Encoder enc; // expected-note {{'enc' is created here with Float parameters (modules are created as Float)}}
-  return enc(make(2)); // expected-warning {{'enc' receives tensors of different dtypes: 'make(2)' (argument 'x') is Double but the parameters of 'enc' are Float}} // expected-note {{'make(2)' is returned by 'make' here}}
+  return enc(make(2)); // expected-warning {{'enc' receives tensors of different dtypes: 'make(2)' (argument 'x') is Double but the parameters of 'enc' are Float [torch-dtype-mismatch]}} // expected-note {{'make(2)' is returned by 'make' here}}
 }
 
 torch::Tensor chunks() {
   auto qkv = torch::randn({2, 12}, torch::kDouble); // expected-note {{'qkv' is created as Double here ('torch::randn' with dtype Double)}}
   auto parts = qkv.chunk(3, -1);
   auto w = torch::randn({4, 4}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
-  return torch::mm(parts[0], w); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'parts[0]' is Double but 'w' (argument 'mat2') is Float}}
+  return torch::mm(parts[0], w); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'parts[0]' is Double but 'w' (argument 'mat2') is Float [torch-dtype-mismatch]}}
 }
 
 // A helper that follows its input's dtype, called with Double.
 torch::Tensor normalise(const torch::Tensor &t) { return t / t.norm(); }
 torch::Tensor throughHelper() {
   auto w = torch::randn({3, 3}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
-  return torch::mm(w, normalise(torch::rand({3, 3}, torch::kDouble))); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'normalise(torch::rand({3, 3}, torch::kDouble))' (argument 'mat2') is Double but 'w' is Float}} // expected-note {{'normalise(torch::rand({3, 3}, torch::kDouble))' is created as Double here ('torch::rand' with dtype Double)}} // expected-note {{'normalise(torch::rand({3, 3}, torch::kDouble))' is returned by 'normalise' here}}
+  return torch::mm(w, normalise(torch::rand({3, 3}, torch::kDouble))); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'normalise(torch::rand({3, 3}, torch::kDouble))' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}} // expected-note {{'normalise(torch::rand({3, 3}, torch::kDouble))' is created as Double here ('torch::rand' with dtype Double)}} // expected-note {{'normalise(torch::rand({3, 3}, torch::kDouble))' is returned by 'normalise' here}}
 }
 
 //===----------------------------------------------------------------------===//
@@ -128,7 +128,7 @@ torch::Tensor rangeForDtype() {
   auto w = torch::randn({4, 4}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
   auto total = torch::zeros({4});
   for (const auto &row : rows)
-    total = total + torch::mv(w, row); // expected-warning {{'torch::mv' receives tensors of different dtypes: 'row' (argument 'vec') is Double but 'w' is Float}}
+    total = total + torch::mv(w, row); // expected-warning {{'torch::mv' receives tensors of different dtypes: 'row' (argument 'vec') is Double but 'w' is Float [torch-dtype-mismatch]}}
   return total;
 }
 

@@ -47,6 +47,6 @@ int countFiles(const char *Path) {
 template <typename Block> struct ResidualImpl : torch::nn::Module {
   ResidualImpl() : scale(makeScale()) {} // expected-note {{'scale' is created here}}
   torch::Tensor makeScale() { return torch::ones({1}); }
-  torch::Tensor scale; // expected-warning {{tensor member 'scale' of module 'ResidualImpl' is not registered, so module->to(device) leaves it behind}}
+  torch::Tensor scale; // expected-warning {{tensor member 'scale' of module 'ResidualImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}}
 };
 template struct ResidualImpl<int>;

@@ -23,7 +23,7 @@ void lesson() {
   auto inputs = torch::randn({4, 8}).to(device);
   auto labels = torch::tensor({0, 1, 1, 0}, torch::kLong); // expected-note {{'labels' is created on the CPU here ('torch::tensor' with no device)}}
   auto out = model(inputs); // expected-note {{'out' is computed by 'model' here}}
-  auto loss = loss_fn(out, labels); // expected-warning {{'loss_fn' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device', chosen at run time at line 18}}
+  auto loss = loss_fn(out, labels); // expected-warning {{'loss_fn' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device', chosen at run time at line 18 [torch-device-mismatch]}}
   // The same stray tensor meets the output again: one bug, one diagnostic.
   auto correct = out.argmax(1).eq(labels).sum();
   (void)loss, (void)correct;
@@ -34,7 +34,7 @@ void inputNotMoved(torch::Device device) {
   Net model;
   model->to(device); // expected-note {{'model' is moved to 'device' here}}
   auto x = torch::randn({2, 8}); // expected-note {{'x' is created on the CPU here ('torch::randn' with no device)}}
-  auto y = model(x); // expected-warning {{'model' receives tensors on different devices: 'x' is on the CPU but the parameters of 'model' are on 'device'}}
+  auto y = model(x); // expected-warning {{'model' receives tensors on different devices: 'x' is on the CPU but the parameters of 'model' are on 'device' [torch-device-mismatch]}}
   (void)y;
 }
 
@@ -42,7 +42,7 @@ void inputNotMoved(torch::Device device) {
 void modelNotMoved(torch::Device device) {
   Net model; // expected-note {{'model' is created on the CPU here (modules are born on the CPU)}}
   auto x = torch::randn({2, 8}).to(device); // expected-note {{'x' is moved to 'device' here}}
-  auto y = model->forward(x); // expected-warning {{'model' receives tensors on different devices: the parameters of 'model' are on the CPU but 'x' is on 'device'}}
+  auto y = model->forward(x); // expected-warning {{'model' receives tensors on different devices: the parameters of 'model' are on the CPU but 'x' is on 'device' [torch-device-mismatch]}}
   (void)y;
 }
 
@@ -52,7 +52,7 @@ torch::Tensor rareBranch(torch::Device device, bool Rare) {
   if (Rare)
     scale = torch::full({8}, 2.0); // expected-note {{'scale' is created on the CPU here ('torch::full' with no device)}} expected-note {{'scale' is assigned here, on the path where 'Rare' is true}}
   auto x = torch::randn({8}).to(device); // expected-note {{'x' is moved to 'device' here}}
-  return x * scale; // expected-warning {{'operator*' receives tensors on different devices: 'scale' is on one path on the CPU but 'x' is on 'device'}}
+  return x * scale; // expected-warning {{'operator*' receives tensors on different devices: 'scale' is on one path on the CPU but 'x' is on 'device' [torch-device-mismatch]}}
 }
 
 // Two GPUs: cuda:0 against cuda:1.
@@ -61,7 +61,7 @@ void twoGpus() {
     return;
   auto a = torch::randn({4}).to(torch::Device(torch::kCUDA, 0)); // expected-note {{'a' is moved to cuda:0 here}}
   auto b = torch::randn({4}).to(torch::Device(torch::kCUDA, 1)); // expected-note {{'b' is moved to cuda:1 here}}
-  auto c = torch::cat({a, b}); // expected-warning {{'torch::cat' receives tensors on different devices: 'b' (argument 'tensors') is on cuda:1 but 'a' (argument 'tensors') is on cuda:0}}
+  auto c = torch::cat({a, b}); // expected-warning {{'torch::cat' receives tensors on different devices: 'b' (argument 'tensors') is on cuda:1 but 'a' (argument 'tensors') is on cuda:0 [torch-device-mismatch]}}
   (void)c;
 }
 
@@ -74,7 +74,7 @@ void pipelineAcrossGpus() {
   second->to(torch::Device("cuda:1")); // expected-note {{'second' is moved to cuda:1 here}}
   auto x = torch::randn({2, 8}).to(torch::Device("cuda:0"));
   auto h = first(x); // expected-note {{'h' is computed by 'first' here}}
-  auto y = second(h); // expected-warning {{'second' receives tensors on different devices: 'h' (argument 'x') is on cuda:0 but the parameters of 'second' are on cuda:1}}
+  auto y = second(h); // expected-warning {{'second' receives tensors on different devices: 'h' (argument 'x') is on cuda:0 but the parameters of 'second' are on cuda:1 [torch-device-mismatch]}}
   (void)y;
 }
 
@@ -86,7 +86,7 @@ void lossWeightLeftBehind(torch::Device device) {
       torch::nn::CrossEntropyLossOptions().weight(weights)); // expected-note {{'weights' is given to 'loss_fn' as its weight here}}
   auto out = torch::randn({4, 2}).to(device); // expected-note {{'out' is moved to 'device' here}}
   auto target = torch::tensor({0, 1, 1, 0}).to(device);
-  auto loss = loss_fn(out, target); // expected-warning {{'loss_fn' receives tensors on different devices: the parameters of 'loss_fn' are on the CPU but 'out' (argument 'input') is on 'device'}}
+  auto loss = loss_fn(out, target); // expected-warning {{'loss_fn' receives tensors on different devices: the parameters of 'loss_fn' are on the CPU but 'out' (argument 'input') is on 'device' [torch-device-mismatch]}}
   (void)loss;
 }
 
@@ -97,7 +97,7 @@ torch::Tensor makeLabels(int64_t N) {
 void helperLabels(torch::Device device) {
   auto logits = torch::randn({4, 3}).to(device); // expected-note {{'logits' is moved to 'device' here}}
   auto target = makeLabels(4); // expected-note {{'target' is returned by 'makeLabels' here}}
-  auto loss = torch::nn::functional::cross_entropy(logits, target); // expected-warning {{'torch::nn::functional::cross_entropy' receives tensors on different devices: 'target' is on the CPU but 'logits' (argument 'input') is on 'device'}}
+  auto loss = torch::nn::functional::cross_entropy(logits, target); // expected-warning {{'torch::nn::functional::cross_entropy' receives tensors on different devices: 'target' is on the CPU but 'logits' (argument 'input') is on 'device' [torch-device-mismatch]}}
   (void)loss;
 }
 
@@ -120,7 +120,7 @@ void train(Net &model, DataLoader &loader, torch::optim::Optimizer &opt,
     auto target = batch.target; // expected-note {{'target' comes from the data loader, on the CPU, here}}
     opt.zero_grad();
     auto out = model(data); // expected-note {{'out' is computed by 'model' here}}
-    auto loss = torch::nn::functional::nll_loss(out, target); // expected-warning {{'torch::nn::functional::nll_loss' receives tensors on different devices: 'target' is on the CPU but 'out' (argument 'input') is on 'device'}}
+    auto loss = torch::nn::functional::nll_loss(out, target); // expected-warning {{'torch::nn::functional::nll_loss' receives tensors on different devices: 'target' is on the CPU but 'out' (argument 'input') is on 'device' [torch-device-mismatch]}}
     loss.backward();
     opt.step();
   }
@@ -140,7 +140,7 @@ void lstmState(torch::Device device) {
   auto x = torch::randn({5, 1, 4}).to(device);
   auto [out, state] = lstm(x); // expected-note {{'out' is computed by 'lstm' here}}
   auto mask = torch::ones({5, 1, 8}); // expected-note {{'mask' is created on the CPU here ('torch::ones' with no device)}}
-  auto masked = out * mask; // expected-warning {{'operator*' receives tensors on different devices: 'mask' is on the CPU but 'out' is on 'device'}}
+  auto masked = out * mask; // expected-warning {{'operator*' receives tensors on different devices: 'mask' is on the CPU but 'out' is on 'device' [torch-device-mismatch]}}
   (void)masked, (void)state;
 }
 
@@ -149,7 +149,7 @@ void lambdas(torch::Device device) {
   auto step = [&](torch::Tensor batch) {
     auto noise = torch::randn({4}); // expected-note {{'noise' is created on the CPU here ('torch::randn' with no device)}}
     auto moved = batch.to(device); // expected-note {{'moved' is moved to 'device' here}}
-    return moved + noise; // expected-warning {{'operator+' receives tensors on different devices: 'noise' is on the CPU but 'moved' is on 'device'}}
+    return moved + noise; // expected-warning {{'operator+' receives tensors on different devices: 'noise' is on the CPU but 'moved' is on 'device' [torch-device-mismatch]}}
   };
   (void)step;
 }
@@ -159,7 +159,7 @@ void lambdas(torch::Device device) {
 void macros(torch::Device device) {
   auto p = torch::ones({2}).to(device); // expected-note {{'p' is moved to 'device' here}}
   auto q = torch::zeros({2}); // expected-note {{'q' is created on the CPU here ('torch::zeros' with no device)}}
-  auto r = ADD(p, q); // expected-warning {{'operator+' receives tensors on different devices: 'q' is on the CPU but 'p' is on 'device'}}
+  auto r = ADD(p, q); // expected-warning {{'operator+' receives tensors on different devices: 'q' is on the CPU but 'p' is on 'device' [torch-device-mismatch]}}
   (void)r;
 }
 
@@ -266,7 +266,7 @@ void statelessModules(torch::Device device) {
 void discardedMove(torch::Device device) {
   auto out = torch::randn({4, 3}).to(device);
   auto labels = torch::tensor({0, 1, 2, 0});
-  labels.to(device); // expected-warning {{result of 'labels.to(device)' is discarded}}
+  labels.to(device); // expected-warning {{result of 'labels.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'labels' unchanged [torch-discarded-move]}}
   auto loss = torch::nn::functional::cross_entropy(out, labels);
   (void)loss;
 }
@@ -278,7 +278,7 @@ torch::Tensor perRank(int rank) {
   torch::nn::Linear fc(2, 2);
   fc->to(device); // expected-note {{'fc' is moved to 'device' here}}
   auto x = torch::ones({1, 2}); // expected-note {{'x' is created on the CPU here ('torch::ones' with no device)}}
-  return fc(x); // expected-warning {{'fc' receives tensors on different devices: 'x' (argument 'input') is on the CPU but the parameters of 'fc' are on 'device', chosen at run time at line 277}}
+  return fc(x); // expected-warning {{'fc' receives tensors on different devices: 'x' (argument 'input') is on the CPU but the parameters of 'fc' are on 'device', chosen at run time at line 277 [torch-device-mismatch]}}
 }
 
 // Two ranks may be the same device: silent.

@@ -13,20 +13,20 @@ TORCH_MODULE(Net);
 
 void positives(torch::Device device) {
   auto images = torch::randn({8, 4});
-  images.to(device); // expected-warning {{result of 'images.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged}}
-  images.cpu(); // expected-warning {{result of 'images.cpu()' is discarded; Tensor::cpu returns a new tensor and leaves 'images' unchanged}}
-  images.to(device, /*non_blocking=*/true); // expected-warning {{result of 'images.to(device, /*non_blocking=*/true)' is discarded}}
+  images.to(device); // expected-warning {{result of 'images.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
+  images.cpu(); // expected-warning {{result of 'images.cpu()' is discarded; Tensor::cpu returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
+  images.to(device, /*non_blocking=*/true); // expected-warning {{result of 'images.to(device, /*non_blocking=*/true)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
   // A dtype conversion thrown away is the same mistake.
-  images.to(torch::kHalf); // expected-warning {{result of 'images.to(torch::kHalf)' is discarded}}
+  images.to(torch::kHalf); // expected-warning {{result of 'images.to(torch::kHalf)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
   if (images.dim() == 2)
-    images.to(device); // expected-warning {{result of 'images.to(device)' is discarded}}
+    images.to(device); // expected-warning {{result of 'images.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
   for (int I = 0; I < 2; ++I)
-    images.to(device); // expected-warning {{result of 'images.to(device)' is discarded}}
+    images.to(device); // expected-warning {{result of 'images.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'images' unchanged [torch-discarded-move]}}
   std::vector<torch::Tensor> batch = {torch::ones({2}), torch::zeros({2})};
   for (auto &T : batch)
-    T.to(device); // expected-warning {{result of 'T.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'T' unchanged}}
+    T.to(device); // expected-warning {{result of 'T.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'T' unchanged [torch-discarded-move]}}
   // A temporary has no name to assign back to; still reported, no fix-it.
-  torch::ones({3}).to(device); // expected-warning {{result of 'torch::ones({3}).to(device)' is discarded; Tensor::to returns a new tensor and leaves 'torch::ones({3})' unchanged}}
+  torch::ones({3}).to(device); // expected-warning {{result of 'torch::ones({3}).to(device)' is discarded; Tensor::to returns a new tensor and leaves 'torch::ones({3})' unchanged [torch-discarded-move]}}
 }
 
 void negatives(torch::Device device, Net &model, const torch::Tensor &frozen) {
@@ -52,7 +52,7 @@ void negatives(torch::Device device, Net &model, const torch::Tensor &frozen) {
 void warmUp(torch::Device device) {
   auto x = torch::ones({2});
   auto warm = [x, device]() {
-    x.to(device); // expected-warning {{result of 'x.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'x' unchanged}}
+    x.to(device); // expected-warning {{result of 'x.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'x' unchanged [torch-discarded-move]}}
   };
   warm();
 }
@@ -60,7 +60,7 @@ void warmUp(torch::Device device) {
 // In a template the finding is reported once, however many instantiations.
 template <typename T> void moveAll(T &Tensors, torch::Device device) {
   for (auto &Item : Tensors)
-    Item.to(device); // expected-warning {{result of 'Item.to(device)' is discarded}}
+    Item.to(device); // expected-warning {{result of 'Item.to(device)' is discarded; Tensor::to returns a new tensor and leaves 'Item' unchanged [torch-discarded-move]}}
 }
 template void moveAll(std::vector<torch::Tensor> &, torch::Device);
 template void moveAll(std::array<torch::Tensor, 2> &, torch::Device);
@@ -70,7 +70,7 @@ template void moveAll(std::array<torch::Tensor, 2> &, torch::Device);
 #define MOVE_TO(t, d) t.to(d)
 void macros(torch::Device device) {
   auto z = torch::ones({2});
-  MOVE_TO(z, device); // expected-warning {{result of 'MOVE_TO(z, device)' is discarded; Tensor::to returns a new tensor and leaves 'z' unchanged}}
+  MOVE_TO(z, device); // expected-warning {{result of 'MOVE_TO(z, device)' is discarded; Tensor::to returns a new tensor and leaves 'z' unchanged [torch-discarded-move]}}
   auto w = MOVE_TO(z, device); // Used: silent.
   (void)w;
 }

@@ -32,9 +32,9 @@ TORCH_MODULE(ImageNet);
 torch::Tensor matrixProducts() {
   auto weights = torch::randn({4, 4}); // expected-note 3 {{'weights' is created as Float here ('torch::randn' with no dtype)}}
   auto data = torch::randn({4, 4}, torch::kDouble); // expected-note {{'data' is created as Double here ('torch::randn' with dtype Double)}}
-  auto a = torch::mm(weights, data); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'data' (argument 'mat2') is Double but 'weights' is Float}}
-  auto b = torch::matmul(weights, torch::rand({4}, torch::kFloat64)); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'torch::rand({4}, torch::kFloat64)' (argument 'other') is Double but 'weights' is Float}} // expected-note {{'torch::rand({4}, torch::kFloat64)' is created as Double here ('torch::rand' with dtype Double)}}
-  auto c = weights.mm(torch::eye(4).to(torch::kDouble)); // expected-warning {{'Tensor::mm' receives tensors of different dtypes: 'torch::eye(4).to(torch::kDouble)' (argument 'mat2') is Double but 'weights' is Float}} // expected-note {{'torch::eye(4).to(torch::kDouble)' is converted to Double here}}
+  auto a = torch::mm(weights, data); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'data' (argument 'mat2') is Double but 'weights' is Float [torch-dtype-mismatch]}}
+  auto b = torch::matmul(weights, torch::rand({4}, torch::kFloat64)); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'torch::rand({4}, torch::kFloat64)' (argument 'other') is Double but 'weights' is Float [torch-dtype-mismatch]}} // expected-note {{'torch::rand({4}, torch::kFloat64)' is created as Double here ('torch::rand' with dtype Double)}}
+  auto c = weights.mm(torch::eye(4).to(torch::kDouble)); // expected-warning {{'Tensor::mm' receives tensors of different dtypes: 'torch::eye(4).to(torch::kDouble)' (argument 'mat2') is Double but 'weights' is Float [torch-dtype-mismatch]}} // expected-note {{'torch::eye(4).to(torch::kDouble)' is converted to Double here}}
   return a + b + c;
 }
 
@@ -42,14 +42,14 @@ torch::Tensor matrixProducts() {
 torch::Tensor modelFedDouble(const std::vector<double> &rows) {
   Mlp model; // expected-note {{'model' is created here with Float parameters (modules are created as Float)}}
   auto features = torch::tensor(rows, torch::kDouble).view({-1, 4}); // expected-note {{'features' is created as Double here ('torch::tensor' with dtype Double)}}
-  return model(features); // expected-warning {{'model' receives tensors of different dtypes: 'features' (argument 'x') is Double but the parameters of 'model' are Float}}
+  return model(features); // expected-warning {{'model' receives tensors of different dtypes: 'features' (argument 'x') is Double but the parameters of 'model' are Float [torch-dtype-mismatch]}}
 }
 
 // A LibTorch module fed integer data: Long in a Linear throws too.
 torch::Tensor linearFedLong() {
   torch::nn::Linear fc(4, 2); // expected-note {{'fc' is created here with Float parameters (modules are created as Float)}}
   auto counts = torch::arange(8).view({2, 4}); // expected-note {{'counts' is created as Long here ('torch::arange' with no dtype)}}
-  return fc->forward(counts); // expected-warning {{'fc' receives tensors of different dtypes: 'counts' (argument 'input') is Long but the parameters of 'fc' are Float}}
+  return fc->forward(counts); // expected-warning {{'fc' receives tensors of different dtypes: 'counts' (argument 'input') is Long but the parameters of 'fc' are Float [torch-dtype-mismatch]}}
 }
 
 // A model converted to Double, fed the default Float.
@@ -57,7 +57,7 @@ torch::Tensor doubleModel() {
   Mlp model;
   model->to(torch::kDouble); // expected-note {{'model' is converted to Double here}}
   auto x = torch::randn({2, 4}); // expected-note {{'x' is created as Float here ('torch::randn' with no dtype)}}
-  return model->forward(x); // expected-warning {{'model' receives tensors of different dtypes: 'x' is Float but the parameters of 'model' are Double}}
+  return model->forward(x); // expected-warning {{'model' receives tensors of different dtypes: 'x' is Float but the parameters of 'model' are Double [torch-dtype-mismatch]}}
 }
 
 // One path converts to Double: the crash waits for that path.
@@ -66,21 +66,21 @@ torch::Tensor onePath(bool highPrecision) {
   auto x = torch::randn({3, 3});
   if (highPrecision)
     x = x.to(torch::kDouble); // expected-note {{'x' is converted to Double here}}
-  return torch::mm(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is on one path Double but 'w' is Float}}
+  return torch::mm(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is on one path Double but 'w' is Float [torch-dtype-mismatch]}}
 }
 
 // The odd one out came from a helper in the same file.
 torch::Tensor loadCalibration() { return torch::ones({3, 3}, torch::kFloat64); } // expected-note {{'loadCalibration()' is created as Double here ('torch::ones' with dtype Double)}}
 torch::Tensor helperReturn() {
   auto w = torch::randn({3, 3}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
-  return torch::mm(w, loadCalibration()); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'loadCalibration()' (argument 'mat2') is Double but 'w' is Float}} // expected-note {{'loadCalibration()' is returned by 'loadCalibration' here}}
+  return torch::mm(w, loadCalibration()); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'loadCalibration()' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}} // expected-note {{'loadCalibration()' is returned by 'loadCalibration' here}}
 }
 
 // Functional forms: F::linear and torch::conv2d need one dtype too.
 torch::Tensor functional() {
   auto weight = torch::randn({2, 4}); // expected-note {{'weight' is created as Float here ('torch::randn' with no dtype)}}
   auto input = torch::randn({5, 4}).to(torch::kFloat64); // expected-note {{'input' is converted to Double here}}
-  return F::linear(input, weight); // expected-warning {{'F::linear' receives tensors of different dtypes: 'input' is Double but 'weight' is Float}}
+  return F::linear(input, weight); // expected-warning {{'F::linear' receives tensors of different dtypes: 'input' is Double but 'weight' is Float [torch-dtype-mismatch]}}
 }
 
 // Tensors that travel in a tuple keep their dtype.
@@ -88,14 +88,14 @@ torch::Tensor throughTuple() {
   auto pair = std::make_tuple(torch::randn({2, 2}, torch::kDouble), // expected-note {{'pair' is created as Double here ('torch::randn' with dtype Double)}}
                               torch::randn({2, 2}, torch::kDouble));
   auto w = torch::randn({2, 2}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
-  return torch::mm(w, std::get<0>(pair)); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'std::get<0>(pair)' (argument 'mat2') is Double but 'w' is Float}}
+  return torch::mm(w, std::get<0>(pair)); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'std::get<0>(pair)' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}}
 }
 
 // A lambda that makes Double inputs.
 torch::Tensor throughLambda() {
   auto make = [](int64_t n) { return torch::rand({n, 4}, torch::kDouble); }; // expected-note {{'make(3)' is created as Double here ('torch::rand' with dtype Double)}}
   torch::nn::Linear fc(4, 1); // expected-note {{'fc' is created here with Float parameters (modules are created as Float)}}
-  return fc(make(3)); // expected-warning {{'fc' receives tensors of different dtypes: 'make(3)' (argument 'input') is Double but the parameters of 'fc' are Float}} // expected-note {{'make(3)' is returned by 'make' here}}
+  return fc(make(3)); // expected-warning {{'fc' receives tensors of different dtypes: 'make(3)' (argument 'input') is Double but the parameters of 'fc' are Float [torch-dtype-mismatch]}} // expected-note {{'make(3)' is returned by 'make' here}}
 }
 
 //===----------------------------------------------------------------------===//
@@ -187,7 +187,7 @@ torch::Tensor doubleThroughout() {
 template <typename Scale> torch::Tensor project(Scale s) {
   auto w = torch::randn({2, 2}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
   auto x = torch::randn({2, 2}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  return torch::mm(w, x) * s; // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float}}
+  return torch::mm(w, x) * s; // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}}
 }
 template torch::Tensor project<int>(int);
 template torch::Tensor project<double>(double);
@@ -197,7 +197,7 @@ template torch::Tensor project<double>(double);
 template <typename T> torch::Tensor byElement() {
   auto w = torch::randn({2, 2}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
   auto x = torch::randn({2, 2}, torch::CppTypeToScalarType<T>::value); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  return torch::mm(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float}}
+  return torch::mm(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}}
 }
 template torch::Tensor byElement<float>();
 template torch::Tensor byElement<double>();
@@ -206,5 +206,5 @@ template torch::Tensor byElement<double>();
 torch::Tensor inMacro() {
   auto w = torch::randn({2, 2}); // expected-note {{'w' is created as Float here ('torch::randn' with no dtype)}}
   auto x = torch::randn({2, 2}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  return MATMUL(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float}}
+  return MATMUL(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}}
 }

@@ -6,18 +6,18 @@ struct AttentionImpl : torch::nn::Module {
   AttentionImpl() { proj = register_module("proj", torch::nn::Linear(8, 8)); }
 
   torch::Tensor forward(torch::Tensor x) {
-    auto mask = torch::ones({8}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'h', which is on the device of input 'x'}}
+    auto mask = torch::ones({8}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'h', which is on the device of input 'x' [torch-factory-missing-device]}}
     auto h = proj(x);
     return h * mask; // expected-note {{they meet in 'operator*' here}}
   }
 
   torch::Tensor positional(torch::Tensor tokens) {
-    auto pos = torch::arange(0, 8, torch::kLong); // expected-warning {{'torch::arange' creates a tensor on the CPU, but it is used with 'tokens', which is on the device of input 'tokens'}}
+    auto pos = torch::arange(0, 8, torch::kLong); // expected-warning {{'torch::arange' creates a tensor on the CPU, but it is used with 'tokens', which is on the device of input 'tokens' [torch-factory-missing-device]}}
     return tokens + pos; // expected-note {{they meet in 'operator+' here}}
   }
 
   torch::Tensor withOptions(torch::Tensor x) {
-    auto noise = torch::randn({8}, torch::dtype(torch::kFloat)); // expected-warning {{'torch::randn' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+    auto noise = torch::randn({8}, torch::dtype(torch::kFloat)); // expected-warning {{'torch::randn' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x' [torch-factory-missing-device]}}
     return torch::add(x, noise); // expected-note {{they meet in 'torch::add' here}}
   }
 
@@ -27,7 +27,7 @@ struct AttentionImpl : torch::nn::Module {
 // A helper whose input follows its callers' devices: reported because a
 // caller below (runOnDevice) hands it a tensor on a run-time device.
 torch::Tensor addBias(const torch::Tensor &input) {
-  auto bias = torch::full({4}, 0.1); // expected-warning {{'torch::full' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input'}}
+  auto bias = torch::full({4}, 0.1); // expected-warning {{'torch::full' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input' [torch-factory-missing-device]}}
   return input + bias; // expected-note {{they meet in 'operator+' here}}
 }
 
@@ -94,7 +94,7 @@ torch::Tensor statistics(const torch::Tensor &x) {
 // ---- Templates and macros ------------------------------------------------
 
 template <typename T> torch::Tensor scaled(const torch::Tensor &x, T factor) {
-  auto w = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+  auto w = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x' [torch-factory-missing-device]}}
   return x * w * factor; // expected-note {{they meet in 'operator*' here}}
 }
 template torch::Tensor scaled(const torch::Tensor &, float);
@@ -102,7 +102,7 @@ template torch::Tensor scaled(const torch::Tensor &, double);
 
 #define MAKE_MASK(n) torch::ones({n})
 torch::Tensor masked(const torch::Tensor &x) {
-  auto m = MAKE_MASK(4); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x'}}
+  auto m = MAKE_MASK(4); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'x', which is on the device of input 'x' [torch-factory-missing-device]}}
   return x * m; // expected-note {{they meet in 'operator*' here}}
 }
 

@@ -22,24 +22,24 @@ torch::Tensor readCsv(const std::string &path, int64_t columns) {
       values.push_back(std::stod(cell));
   }
   int64_t rows = static_cast<int64_t>(values.size()) / columns;
-  return torch::from_blob(values.data(), {rows, columns}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values}}
+  return torch::from_blob(values.data(), {rows, columns}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 // Labels read as int32 but given kLong: every pair of labels becomes one
 // 64-bit class index.
 torch::Tensor labelsOf(std::vector<int32_t> &labels) { // expected-note {{'labels' holds int32_t elements}}
   auto n = static_cast<int64_t>(labels.size());
-  return torch::from_blob(labels.data(), {n}, torch::kLong).clone(); // expected-warning {{'torch::from_blob' reads 'labels.data()' (int32_t elements) as Long; pass torch::kInt so the tensor holds the values}} expected-note {{the dtype Long is given here}}
+  return torch::from_blob(labels.data(), {n}, torch::kLong).clone(); // expected-warning {{'torch::from_blob' reads 'labels.data()' (int32_t elements) as Long; pass torch::kInt so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Long is given here}}
 }
 
 // Every way of naming the dtype in the options is read.
 void optionSpellings(std::vector<float> &f, std::vector<int64_t> &ids, // expected-note 4 {{'ids' holds int64_t elements}}
                      torch::Device device) {
   int64_t n = static_cast<int64_t>(f.size());
-  auto a = torch::from_blob(ids.data(), {n}, torch::TensorOptions().dtype(torch::kInt32)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Int; pass torch::kLong so the tensor holds the values}} expected-note {{the dtype Int is given here}}
-  auto b = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kFloat64)); // expected-warning {{reads 'ids.data()' (int64_t elements) as Double; pass torch::kLong}} expected-note {{the dtype Double is given here}}
-  auto c = torch::from_blob(ids.data(), {n}, torch::TensorOptions(torch::kDouble)); // expected-warning {{reads 'ids.data()' (int64_t elements) as Double}} expected-note {{the dtype Double is given here}}
-  auto d = torch::from_blob(ids.data(), {n}, torch::TensorOptions().device(device).dtype<float>()); // expected-warning {{reads 'ids.data()' (int64_t elements) as Float; pass torch::kLong}} expected-note {{the dtype Float is given here}}
+  auto a = torch::from_blob(ids.data(), {n}, torch::TensorOptions().dtype(torch::kInt32)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Int; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Int is given here}}
+  auto b = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kFloat64)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Double; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Double is given here}}
+  auto c = torch::from_blob(ids.data(), {n}, torch::TensorOptions(torch::kDouble)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Double; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Double is given here}}
+  auto d = torch::from_blob(ids.data(), {n}, torch::TensorOptions().device(device).dtype<float>()); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Float; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Float is given here}}
   // Matching dtypes: silent.
   auto e = torch::from_blob(f.data(), {n}, torch::TensorOptions().dtype(torch::kFloat32));
   auto g = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kLong).device(device));
@@ -50,7 +50,7 @@ void optionSpellings(std::vector<float> &f, std::vector<int64_t> &ids, // expect
 
 // Options given as a device or a layout name no dtype: the tensor is Float.
 void optionsWithoutDtype(double *samples, int64_t n) { // expected-note {{'samples' points to double elements}}
-  auto t = torch::from_blob(samples, {n}, torch::kCPU); // expected-warning {{'torch::from_blob' reads 'samples' (double elements) as Float; pass torch::kDouble so the tensor holds the values}} expected-note {{these options name no dtype, so the tensor is Float}}
+  auto t = torch::from_blob(samples, {n}, torch::kCPU); // expected-warning {{'torch::from_blob' reads 'samples' (double elements) as Float; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{these options name no dtype, so the tensor is Float}}
   (void)t;
 }
 
@@ -59,7 +59,7 @@ void optionsWithoutDtype(double *samples, int64_t n) { // expected-note {{'sampl
 torch::Tensor sensorFrame(std::vector<double> &readings) { // expected-note {{'readings' holds double elements}}
   auto options = torch::TensorOptions().dtype(torch::kFloat32).requires_grad(false); // expected-note {{the dtype Float is given here}}
   auto n = static_cast<int64_t>(readings.size());
-  return torch::from_blob(readings.data(), {n}, options).clone(); // expected-warning {{'torch::from_blob' reads 'readings.data()' (double elements) as Float; pass torch::kDouble so the tensor holds the values}}
+  return torch::from_blob(readings.data(), {n}, options).clone(); // expected-warning {{'torch::from_blob' reads 'readings.data()' (double elements) as Float; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 // Arrays, pointers, casts and strides.
@@ -68,23 +68,23 @@ void pointerShapes(std::array<int16_t, 4> &audio) { // expected-note {{'audio' h
   double weights[4] = {0.1, 0.2, 0.3, 0.4}; // expected-note 2 {{'weights' holds double elements}}
   void *raw = weights;
   auto k = torch::from_blob(kernel, {3, 3}); // float data, Float: silent.
-  auto w = torch::from_blob(weights, {2, 2}, {1, 2}); // expected-warning {{'torch::from_blob' reads 'weights' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values}}
-  auto c = torch::from_blob(static_cast<double *>(raw), {4}); // expected-warning {{'torch::from_blob' reads 'static_cast<double *>(raw)' (double elements) as Float, the default dtype; pass torch::kDouble}}
-  auto v = torch::from_blob((void *)&weights[0], {4}, at::kFloat); // expected-warning {{'torch::from_blob' reads '&weights[0]' (double elements) as Float; pass torch::kDouble}} expected-note {{the dtype Float is given here}}
+  auto w = torch::from_blob(weights, {2, 2}, {1, 2}); // expected-warning {{'torch::from_blob' reads 'weights' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
+  auto c = torch::from_blob(static_cast<double *>(raw), {4}); // expected-warning {{'torch::from_blob' reads 'static_cast<double *>(raw)' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
+  auto v = torch::from_blob((void *)&weights[0], {4}, at::kFloat); // expected-warning {{'torch::from_blob' reads '&weights[0]' (double elements) as Float; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Float is given here}}
   auto a = torch::from_blob(audio.data(), {4}, torch::kInt16); // matches: silent.
-  auto s = torch::from_blob(audio.data(), {4}); // expected-warning {{'torch::from_blob' reads 'audio.data()' (int16_t elements) as Float, the default dtype; pass torch::kShort}}
+  auto s = torch::from_blob(audio.data(), {4}); // expected-warning {{'torch::from_blob' reads 'audio.data()' (int16_t elements) as Float, the default dtype; pass torch::kShort so the tensor holds the values [torch-from-blob-dtype]}}
   (void)k, (void)w, (void)c, (void)v, (void)a, (void)s;
 }
 
 // at::from_blob is the same function one namespace down.
 at::Tensor atSpelling(std::vector<double> &xs) { // expected-note {{'xs' holds double elements}}
-  return at::from_blob(xs.data(), {static_cast<int64_t>(xs.size())}).clone(); // expected-warning {{'at::from_blob' reads 'xs.data()' (double elements) as Float, the default dtype; pass at::kDouble so the tensor holds the values}}
+  return at::from_blob(xs.data(), {static_cast<int64_t>(xs.size())}).clone(); // expected-warning {{'at::from_blob' reads 'xs.data()' (double elements) as Float, the default dtype; pass at::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 // Deleters do not change what the memory holds.
 torch::Tensor owned(int64_t n) {
   auto *buffer = new double[n]; // expected-note {{'buffer' points to double elements}}
-  return torch::from_blob(buffer, {n}, [](void *p) { delete[] static_cast<double *>(p); }); // expected-warning {{'torch::from_blob' reads 'buffer' (double elements) as Float, the default dtype; pass torch::kDouble}}
+  return torch::from_blob(buffer, {n}, [](void *p) { delete[] static_cast<double *>(p); }); // expected-warning {{'torch::from_blob' reads 'buffer' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 // A member buffer: the note points at the member. Through a pointer to a
@@ -93,11 +93,11 @@ class Recorder {
 public:
   torch::Tensor snapshot() {
     auto n = static_cast<int64_t>(samples_.size());
-    return torch::from_blob(samples_.data(), {n}, torch::kFloat32).clone(); // expected-warning {{'torch::from_blob' reads 'samples_.data()' (double elements) as Float; pass torch::kDouble}} expected-note {{the dtype Float is given here}}
+    return torch::from_blob(samples_.data(), {n}, torch::kFloat32).clone(); // expected-warning {{'torch::from_blob' reads 'samples_.data()' (double elements) as Float; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Float is given here}}
   }
   static torch::Tensor of(std::vector<double> *series) {
     auto n = static_cast<int64_t>(series->size());
-    return torch::from_blob(series->data(), {n}).clone(); // expected-warning {{'torch::from_blob' reads 'series->data()' (double elements) as Float, the default dtype; pass torch::kDouble}}
+    return torch::from_blob(series->data(), {n}).clone(); // expected-warning {{'torch::from_blob' reads 'series->data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
   }
 
 private:
@@ -177,7 +177,7 @@ torch::Tensor userConstant(std::vector<double> &v) {
 template <typename T>
 torch::Tensor column(std::vector<T> &values) {
   auto n = static_cast<int64_t>(values.size());
-  return torch::from_blob(values.data(), {n}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values}}
+  return torch::from_blob(values.data(), {n}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 template torch::Tensor column<float>(std::vector<float> &); // Float: silent.
 template torch::Tensor column<double>(std::vector<double> &); // expected-note {{in 'column<double>', instantiated here}}
@@ -198,7 +198,7 @@ template torch::Tensor typedColumn<int32_t>(std::vector<int32_t> &);
 // once.
 template <int Rows>
 torch::Tensor fixedRows(std::vector<double> &values) { // expected-note {{'values' holds double elements}}
-  return torch::from_blob(values.data(), {Rows, 2}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype}}
+  return torch::from_blob(values.data(), {Rows, 2}).clone(); // expected-warning {{'torch::from_blob' reads 'values.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 template torch::Tensor fixedRows<2>(std::vector<double> &);
 template torch::Tensor fixedRows<3>(std::vector<double> &);
@@ -208,7 +208,7 @@ template torch::Tensor fixedRows<3>(std::vector<double> &);
 // A helper macro: the finding points at the use.
 #define AS_TENSOR(vec) torch::from_blob((vec).data(), {static_cast<int64_t>((vec).size())})
 torch::Tensor macroUse(std::vector<double> &series) { // expected-note {{'series' holds double elements}}
-  return AS_TENSOR(series).clone(); // expected-warning {{'torch::from_blob' reads the data (double elements) as Float, the default dtype; pass torch::kDouble}}
+  return AS_TENSOR(series).clone(); // expected-warning {{'torch::from_blob' reads the data (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 // The dtype named by a macro is read like any constant.

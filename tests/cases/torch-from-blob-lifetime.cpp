@@ -17,7 +17,7 @@ torch::Tensor makeRamp(int64_t n) {
   std::vector<float> ramp(n); // expected-note {{'ramp' is declared here}}
   for (int64_t i = 0; i < n; ++i)
     ramp[i] = static_cast<float>(i);
-  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'makeRamp' returns; '.clone()' it to keep the values}}
+  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'makeRamp' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 // An image loader: bytes read into a local vector, returned as a view.
@@ -26,14 +26,14 @@ torch::Tensor loadImage(const std::string &path, int64_t h, int64_t w) {
   std::vector<uint8_t> pixels(h * w * 3); // expected-note {{'pixels' is declared here}}
   in.read(reinterpret_cast<char *>(pixels.data()), pixels.size());
   // permute returns a view of the same memory.
-  return torch::from_blob(pixels.data(), {h, w, 3}, torch::kByte).permute({2, 0, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'pixels', a local that is destroyed when 'loadImage' returns; '.clone()' it to keep the values}}
+  return torch::from_blob(pixels.data(), {h, w, 3}, torch::kByte).permute({2, 0, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'pixels', a local that is destroyed when 'loadImage' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 // Through a local tensor variable that is returned.
 torch::Tensor readRow(std::ifstream &in, int64_t columns) {
   double row[64]; // expected-note {{'row' is declared here}}
   in.read(reinterpret_cast<char *>(row), columns * sizeof(double));
-  auto tensor = torch::from_blob(row, {columns}, torch::kFloat64); // expected-warning {{the tensor from 'torch::from_blob' views 'row', a local that is destroyed when 'readRow' returns; '.clone()' it to keep the values}}
+  auto tensor = torch::from_blob(row, {columns}, torch::kFloat64); // expected-warning {{the tensor from 'torch::from_blob' views 'row', a local that is destroyed when 'readRow' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   tensor.mul_(2.0); // In place: still the same memory.
   return tensor; // expected-note {{'tensor' is returned here}}
 }
@@ -44,8 +44,8 @@ public:
   explicit Normalizer(const std::vector<float> &stats) {
     std::vector<float> mean(stats.begin(), stats.begin() + 3); // expected-note {{'mean' is declared here}}
     std::vector<float> spread(stats.begin() + 3, stats.end()); // expected-note {{'spread' is declared here}}
-    mean_ = torch::from_blob(mean.data(), {3, 1, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'mean', a local that is destroyed when 'Normalizer' returns; '.clone()' it to keep the values}}
-    auto s = torch::from_blob(spread.data(), {3, 1, 1}); // expected-warning {{views 'spread', a local that is destroyed when 'Normalizer' returns}}
+    mean_ = torch::from_blob(mean.data(), {3, 1, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'mean', a local that is destroyed when 'Normalizer' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+    auto s = torch::from_blob(spread.data(), {3, 1, 1}); // expected-warning {{the tensor from 'torch::from_blob' views 'spread', a local that is destroyed when 'Normalizer' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
     this->std_ = s; // expected-note {{'s' is stored in 'this->std_' here}}
   }
   torch::Tensor operator()(const torch::Tensor &x) const {
@@ -62,7 +62,7 @@ void appendBatch(std::vector<torch::Tensor> &out, std::ifstream &in) {
   for (int i = 0; i < 4; ++i) {
     std::array<float, 16> sample{}; // expected-note {{'sample' is declared here}}
     in.read(reinterpret_cast<char *>(sample.data()), sizeof(sample));
-    out.push_back(torch::from_blob(sample.data(), {4, 4})); // expected-warning {{the tensor from 'torch::from_blob' views 'sample', a local that is destroyed at the end of its block; '.clone()' it to keep the values}}
+    out.push_back(torch::from_blob(sample.data(), {4, 4})); // expected-warning {{the tensor from 'torch::from_blob' views 'sample', a local that is destroyed at the end of its block; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   }
 }
 
@@ -71,7 +71,7 @@ std::vector<torch::Tensor> splitChannels(int64_t n) {
   std::vector<torch::Tensor> channels;
   std::unique_ptr<float[]> storage(new float[3 * n]()); // expected-note {{'storage' is declared here}}
   for (int64_t c = 0; c < 3; ++c)
-    channels.push_back(torch::from_blob(storage.get() + c * n, {n})); // expected-warning {{views 'storage', a local that is destroyed when 'splitChannels' returns}}
+    channels.push_back(torch::from_blob(storage.get() + c * n, {n})); // expected-warning {{the tensor from 'torch::from_blob' views 'storage', a local that is destroyed when 'splitChannels' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   return channels; // expected-note {{'channels' is returned here}}
 }
 
@@ -79,7 +79,7 @@ std::vector<torch::Tensor> splitChannels(int64_t n) {
 struct Readings : torch::data::datasets::Dataset<Readings> {
   torch::data::Example<> get(size_t index) override {
     std::vector<float> values(8, static_cast<float>(index)); // expected-note {{'values' is declared here}}
-    return {torch::from_blob(values.data(), {8}), torch::tensor(0)}; // expected-warning {{views 'values', a local that is destroyed when 'get' returns}}
+    return {torch::from_blob(values.data(), {8}), torch::tensor(0)}; // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'get' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   }
   c10::optional<size_t> size() const override { return 10; }
 };
@@ -87,21 +87,21 @@ struct Readings : torch::data::datasets::Dataset<Readings> {
 // .to() with the dtype the tensor already has returns the tensor itself.
 torch::Tensor sameDtype(int64_t n) {
   std::vector<float> buffer(n, 1.0f); // expected-note {{'buffer' is declared here}}
-  return torch::from_blob(buffer.data(), {n}).to(torch::kFloat); // expected-warning {{views 'buffer', a local that is destroyed when 'sameDtype' returns}}
+  return torch::from_blob(buffer.data(), {n}).to(torch::kFloat); // expected-warning {{the tensor from 'torch::from_blob' views 'buffer', a local that is destroyed when 'sameDtype' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 // A std::string's bytes and a local scalar.
 torch::Tensor fromText(const std::string &path) {
   std::string bytes(64, '\0'); // expected-note {{'bytes' is declared here}}
   std::ifstream(path).read(&bytes[0], 64);
-  return torch::from_blob(&bytes[0], {64}, torch::kUInt8); // expected-warning {{views 'bytes', a local that is destroyed when 'fromText' returns}}
+  return torch::from_blob(&bytes[0], {64}, torch::kUInt8); // expected-warning {{the tensor from 'torch::from_blob' views 'bytes', a local that is destroyed when 'fromText' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 // at::from_blob, and a lambda whose own local escapes it.
 auto makeFactory() {
   return [](int64_t n) {
     std::vector<double> scratch(n, 0.5); // expected-note {{'scratch' is declared here}}
-    return at::from_blob(scratch.data(), {n}, at::kDouble); // expected-warning {{the tensor from 'at::from_blob' views 'scratch', a local that is destroyed when the lambda returns; '.clone()' it to keep the values}}
+    return at::from_blob(scratch.data(), {n}, at::kDouble); // expected-warning {{the tensor from 'at::from_blob' views 'scratch', a local that is destroyed when the lambda returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   };
 }
 
@@ -109,13 +109,13 @@ auto makeFactory() {
 // local scalar.
 std::pair<torch::Tensor, int64_t> withLabel(int64_t label) {
   std::array<float, 4> features{1, 2, 3, 4}; // expected-note {{'features' is declared here}}
-  return {torch::from_blob(features.data(), {4}), label}; // expected-warning {{views 'features', a local that is destroyed when 'withLabel' returns}}
+  return {torch::from_blob(features.data(), {4}), label}; // expected-warning {{the tensor from 'torch::from_blob' views 'features', a local that is destroyed when 'withLabel' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 class FeatureCache {
 public:
   void put(const std::string &key, int64_t n) {
     std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
-    cache_[key] = torch::from_blob(values.data(), {n}); // expected-warning {{views 'values', a local that is destroyed when 'put' returns}}
+    cache_[key] = torch::from_blob(values.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'put' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   }
 
 private:
@@ -123,11 +123,11 @@ private:
 };
 void fill(std::vector<torch::Tensor> *out) {
   float scale = 2.0f; // expected-note {{'scale' is declared here}}
-  out->push_back(torch::from_blob(&scale, {1})); // expected-warning {{views 'scale', a local that is destroyed when 'fill' returns}}
+  out->push_back(torch::from_blob(&scale, {1})); // expected-warning {{the tensor from 'torch::from_blob' views 'scale', a local that is destroyed when 'fill' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 torch::Tensor firstCall() {
   std::vector<float> table(4, 1.0f); // expected-note {{'table' is declared here}}
-  static torch::Tensor cached = torch::from_blob(table.data(), {4}); // expected-warning {{views 'table', a local that is destroyed when 'firstCall' returns}}
+  static torch::Tensor cached = torch::from_blob(table.data(), {4}); // expected-warning {{the tensor from 'torch::from_blob' views 'table', a local that is destroyed when 'firstCall' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   return cached.clone();
 }
 
@@ -257,7 +257,7 @@ torch::Tensor reshaped(int64_t h, int64_t w) {
 template <typename T>
 torch::Tensor wrap(int64_t n, torch::Dtype dtype) {
   std::vector<T> values(n); // expected-note {{'values' is declared here}}
-  return torch::from_blob(values.data(), {n}, dtype); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'wrap' returns; '.clone()' it to keep the values}}
+  return torch::from_blob(values.data(), {n}, dtype); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'wrap' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 template torch::Tensor wrap<float>(int64_t, torch::Dtype);
 template torch::Tensor wrap<int64_t>(int64_t, torch::Dtype);
@@ -269,7 +269,7 @@ template torch::Tensor wrap<int64_t>(int64_t, torch::Dtype);
 #define VIEW_OF(vec) torch::from_blob((vec).data(), {static_cast<int64_t>((vec).size())})
 torch::Tensor viaMacro(int64_t n) {
   std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
-  return VIEW_OF(values); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'viaMacro' returns}}
+  return VIEW_OF(values); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'viaMacro' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 #define CLONE_OF(vec) torch::from_blob((vec).data(), {static_cast<int64_t>((vec).size())}).clone()
 torch::Tensor clonedMacro(int64_t n) {

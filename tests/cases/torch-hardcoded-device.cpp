@@ -5,25 +5,25 @@
 #include <stdexcept>
 
 void positives() {
-  torch::Device gpu(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
-  torch::Device second(torch::kCUDA, 1); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
-  torch::Device named("cuda:1"); // expected-warning {{CUDA device "cuda:1" is used without a torch::cuda::is_available() guard}}
+  torch::Device gpu(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  torch::Device second(torch::kCUDA, 1); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  torch::Device named("cuda:1"); // expected-warning {{CUDA device "cuda:1" is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   auto x = torch::ones({2});
-  auto y = x.to("cuda"); // expected-warning {{CUDA device "cuda" is used without a torch::cuda::is_available() guard}}
-  auto z = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
-  auto w = x.to(at::kCUDA); // expected-warning {{CUDA device 'at::kCUDA' is used without a torch::cuda::is_available() guard}}
-  torch::cuda::synchronize(); // expected-warning {{CUDA-only call 'torch::cuda::synchronize' is made without a torch::cuda::is_available() guard}}
+  auto y = x.to("cuda"); // expected-warning {{CUDA device "cuda" is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  auto z = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  auto w = x.to(at::kCUDA); // expected-warning {{CUDA device 'at::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  torch::cuda::synchronize(); // expected-warning {{CUDA-only call 'torch::cuda::synchronize' is made without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   (void)y, (void)z, (void)w;
 }
 
 // A condition that says nothing about CUDA is no guard.
 void unrelatedCondition(bool Verbose, torch::Tensor x) {
   if (Verbose)
-    x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+    x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   // The guard is in the wrong branch.
   if (torch::cuda::is_available()) {
   } else {
-    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   }
 }
 
@@ -31,8 +31,8 @@ void unrelatedCondition(bool Verbose, torch::Tensor x) {
 void routeThroughVariable(torch::Tensor x) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU); // expected-note@-1 2 {{use the device chosen here, 'device'}}
-  x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
-  x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+  x = x.to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }
 
 // ---- Must stay silent ----------------------------------------------------
@@ -139,13 +139,13 @@ void safeQueries() {
 // ---- Templates and macros ------------------------------------------------
 
 template <typename T> T toGpu(T Value) {
-  return Value.cuda(); // expected-warning {{'Value.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+  return Value.cuda(); // expected-warning {{'Value.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }
 template torch::Tensor toGpu(torch::Tensor);
 
 #define GPU torch::kCUDA
 void macroUse(torch::Tensor x) {
-  x = x.to(GPU); // expected-warning {{CUDA device 'GPU' is used without a torch::cuda::is_available() guard}}
+  x = x.to(GPU); // expected-warning {{CUDA device 'GPU' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }
 
 // ---- Guards public code writes, which must stay silent --------------------
@@ -225,7 +225,7 @@ void unguardedFlag(torch::Tensor x, bool force) {
   if (force)
     use_gpu = true;
   if (use_gpu)
-    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard}}
+    x = x.cuda(); // expected-warning {{'x.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }
 
 // A CUDA default argument that every caller overrides is never used: silent.
@@ -239,7 +239,7 @@ torch::Tensor sampleEverywhere(torch::Tensor x, torch::Device chosen) {
 
 // One that a call takes is used, and reported.
 torch::Tensor denoise(torch::Tensor x,
-                      torch::Device device = torch::Device(torch::kCUDA, 0)) { // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard}}
+                      torch::Device device = torch::Device(torch::kCUDA, 0)) { // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   return x.to(device);
 }
 torch::Tensor denoiseDefault(torch::Tensor x) { return denoise(x); }

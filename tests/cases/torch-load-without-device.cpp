@@ -13,21 +13,21 @@ struct NetImpl : torch::nn::Module {
 TORCH_MODULE(Net);
 
 void positives(const std::string &Path, torch::Device device) { // expected-note 5 {{load onto the device chosen here, 'device'}}
-  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from}}
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   Net Model;
-  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from}}
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   std::vector<torch::Tensor> Tensors;
-  torch::load(Tensors, "tensors.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Tensors, "tensors.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   std::istringstream Stream("");
-  auto FromStream = torch::jit::load(Stream); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  auto FromStream = torch::jit::load(Stream); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   torch::optim::SGD Opt(Model->parameters(), 0.1);
-  torch::load(Opt, "opt.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Opt, "opt.pt"); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
 }
 
 void withDeviceInScope(const std::string &Path) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU); // expected-note@-1 {{load onto the device chosen here, 'device'}}
-  auto M = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  auto M = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   M.eval();
   M.to(device); // expected-note 2 {{the project moves 'M' to 'device', a device chosen at run time, here}}
 }
@@ -36,14 +36,14 @@ void withDeviceInScope(const std::string &Path) {
 // trained, whatever the code does with the model after loading it.
 void checkpointThenMoved(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
   Net Model;
-  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   Model->to(device);
 }
 
 // Moving another module right after the load says nothing of this one.
 void scriptedThenOtherMoved(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
   Net Model;
-  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   Model->to(device);
 }
 
@@ -52,9 +52,9 @@ void scriptedThenOtherMoved(const std::string &Path, torch::Device device) { // 
 // may come from a GPU. No fix-it: no device is in scope to name; the note
 // says where the project's device is.
 void noDeviceInScope(const std::string &Path) {
-  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  auto Scripted = torch::jit::load(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   Net Model;
-  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Model, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
 }
 
 // ---- Must stay silent (no device in scope) ----------------------------
@@ -89,7 +89,7 @@ private:
 
 template <class Model>
 void Segmentor<Model>::loadWeight(const std::string &Path) {
-  torch::load(Net, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Net, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
   Net->to(Device);
 }
 
@@ -154,11 +154,11 @@ void saveThenLoad(const std::string &Path, torch::Device device) {
 
 template <typename M>
 void restore(M &Module, const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
-  torch::load(Module, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device}}
+  torch::load(Module, Path); // expected-warning {{checkpoint loaded by 'torch::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
 }
 template void restore(Net &, const std::string &, torch::Device);
 
 #define LOAD_SCRIPTED(path) torch::jit::load(path)
 void macro(const std::string &Path, torch::Device device) { // expected-note {{load onto the device chosen here, 'device'}}
-  auto M = LOAD_SCRIPTED(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device}}
+  auto M = LOAD_SCRIPTED(Path); // expected-warning {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
 }

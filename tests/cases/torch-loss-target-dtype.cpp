@@ -12,7 +12,7 @@ namespace F = torch::nn::functional;
 // Labels built as Int (kInt32), the type a C++ int suggests.
 torch::Tensor intLabels(const torch::Tensor &logits) {
   auto labels = torch::zeros({4}, torch::kInt); // expected-note {{'labels' is created as Int here ('torch::zeros' with dtype Int)}}
-  return F::cross_entropy(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return F::cross_entropy(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }
 
 // Labels read from an int32 buffer with from_blob keep Int.
@@ -20,33 +20,33 @@ torch::Tensor blobLabels(const torch::Tensor &logProbs,
                          std::vector<int32_t> &raw) {
   auto labels = torch::from_blob(raw.data(), {static_cast<int64_t>(raw.size())}, // expected-note {{'labels' is created as Int here ('torch::from_blob' with dtype Int)}}
                                  torch::kInt32);
-  return F::nll_loss(logProbs, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return F::nll_loss(logProbs, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }
 
 // The module form: CrossEntropyLoss and NLLLoss check the same way.
 torch::Tensor moduleLoss(const torch::Tensor &logits) {
   torch::nn::CrossEntropyLoss criterion;
   auto targets = torch::randint(0, 3, {4}).to(torch::kInt); // expected-note {{'targets' is converted to Int here}}
-  return criterion(logits, targets); // expected-warning {{'criterion' expects class indices of dtype Long, but its target 'targets' is Int}}
+  return criterion(logits, targets); // expected-warning {{'criterion' expects class indices of dtype Long, but its target 'targets' is Int [torch-loss-target-dtype]}}
 }
 
 // Binary losses need floating targets: randint gives Long.
 torch::Tensor binaryLong(const torch::Tensor &logits) {
   auto targets = torch::randint(0, 2, {4}); // expected-note {{'targets' is created as Long here ('torch::randint' with no dtype)}}
-  return F::binary_cross_entropy_with_logits(logits, targets); // expected-warning {{'F::binary_cross_entropy_with_logits' expects a floating target, but its target 'targets' is Long}}
+  return F::binary_cross_entropy_with_logits(logits, targets); // expected-warning {{'F::binary_cross_entropy_with_logits' expects a floating target, but its target 'targets' is Long [torch-loss-target-dtype]}}
 }
 
 torch::Tensor binaryModule(const torch::Tensor &probs) {
   torch::nn::BCELoss bce;
   auto targets = torch::ones({4}, torch::kLong); // expected-note {{'targets' is created as Long here ('torch::ones' with dtype Long)}}
-  return bce(probs, targets); // expected-warning {{'bce' expects a floating target, but its target 'targets' is Long}}
+  return bce(probs, targets); // expected-warning {{'bce' expects a floating target, but its target 'targets' is Long [torch-loss-target-dtype]}}
 }
 
 // binary_cross_entropy (not the logits form) needs the input's dtype.
 torch::Tensor binaryDouble() {
   auto probs = torch::rand({4}); // expected-note {{'probs' is created as Float here ('torch::rand' with no dtype)}}
   auto targets = torch::ones({4}, torch::kDouble); // expected-note {{'targets' is created as Double here ('torch::ones' with dtype Double)}}
-  return F::binary_cross_entropy(probs, targets); // expected-warning {{'F::binary_cross_entropy' expects a target of its input's dtype Float, but its target 'targets' is Double}}
+  return F::binary_cross_entropy(probs, targets); // expected-warning {{'F::binary_cross_entropy' expects a target of its input's dtype Float, but its target 'targets' is Double [torch-loss-target-dtype]}}
 }
 
 //===----------------------------------------------------------------------===//
@@ -83,7 +83,7 @@ torch::Tensor silent(const torch::Tensor &logits, const torch::Tensor &y) {
 
 template <typename Index> torch::Tensor indexLoss(const torch::Tensor &logits) {
   auto labels = torch::zeros({4}, torch::CppTypeToScalarType<Index>::value); // expected-note {{'labels' is created as Int here ('torch::zeros' with dtype Int)}}
-  return F::nll_loss(logits, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return F::nll_loss(logits, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }
 template torch::Tensor indexLoss<int64_t>(const torch::Tensor &);
 template torch::Tensor indexLoss<int32_t>(const torch::Tensor &);
@@ -91,5 +91,5 @@ template torch::Tensor indexLoss<int32_t>(const torch::Tensor &);
 #define LOSS(out, y) F::cross_entropy(out, y)
 torch::Tensor inMacro(const torch::Tensor &logits) {
   auto labels = torch::zeros({4}, torch::kInt32); // expected-note {{'labels' is created as Int here ('torch::zeros' with dtype Int)}}
-  return LOSS(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return LOSS(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }

@@ -21,7 +21,7 @@ void doubleTensorToMps() {
   if (at::hasMPS())
     device = torch::Device("mps");
   auto x = torch::randn({2, 2}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  auto y = x.to(device); // expected-warning {{'x' is Double and may be placed on MPS by 'device'; MPS has no float64: convert to torch::kFloat first}}
+  auto y = x.to(device); // expected-warning {{'x' is Double and may be placed on MPS by 'device'; MPS has no float64: convert to torch::kFloat first [torch-mps-float64]}}
   (void)y;
 }
 
@@ -29,12 +29,12 @@ void doubleModelToMps() {
   torch::Device device(at::hasMPS() ? torch::kMPS : torch::kCPU);
   Net model;
   model->to(torch::kDouble); // expected-note {{'model' is converted to Double here}}
-  model->to(device); // expected-warning {{module 'model' is Double and may be placed on MPS by 'device'; MPS has no float64: convert to torch::kFloat first}}
+  model->to(device); // expected-warning {{module 'model' is Double and may be placed on MPS by 'device'; MPS has no float64: convert to torch::kFloat first [torch-mps-float64]}}
 }
 
 void convertAndMove() {
   auto x = torch::randn({2});
-  auto y = x.to(torch::Device(torch::kMPS), torch::kFloat64); // expected-warning {{'x' is Double and may be placed on MPS by 'torch::kMPS'; MPS has no float64: convert to torch::kFloat first}} // expected-note {{'x' is converted to Double here}}
+  auto y = x.to(torch::Device(torch::kMPS), torch::kFloat64); // expected-warning {{'x' is Double and may be placed on MPS by 'torch::kMPS'; MPS has no float64: convert to torch::kFloat first [torch-mps-float64]}} // expected-note {{'x' is converted to Double here}}
   (void)y;
 }
 
@@ -42,7 +42,7 @@ struct Trainer {
   Trainer() : device_(at::hasMPS() ? torch::kMPS : torch::kCPU) {}
   void step() {
     auto batch = torch::rand({4}, torch::kFloat64); // expected-note {{'batch' is created as Double here ('torch::rand' with dtype Double)}}
-    auto onDevice = batch.to(device_); // expected-warning {{'batch' is Double and may be placed on MPS by 'device_'; MPS has no float64: convert to torch::kFloat first}}
+    auto onDevice = batch.to(device_); // expected-warning {{'batch' is Double and may be placed on MPS by 'device_'; MPS has no float64: convert to torch::kFloat first [torch-mps-float64]}}
     (void)onDevice;
   }
   torch::Device device_;

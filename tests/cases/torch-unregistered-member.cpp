@@ -12,7 +12,7 @@ struct ForgotSubmoduleImpl : torch::nn::Module {
   }
   torch::Tensor forward(torch::Tensor x) { return fc2(fc1(x)); }
   torch::nn::Linear fc1{nullptr};
-  torch::nn::Linear fc2{nullptr}; // expected-warning {{submodule 'fc2' of module 'ForgotSubmoduleImpl' is not registered, so module->to(device) leaves its parameters behind}}
+  torch::nn::Linear fc2{nullptr}; // expected-warning {{submodule 'fc2' of module 'ForgotSubmoduleImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]}}
 };
 TORCH_MODULE(ForgotSubmodule);
 
@@ -21,14 +21,14 @@ struct ForgotBufferImpl : torch::nn::Module {
       : scale(torch::ones({N})), // expected-note {{'scale' is created here}}
         bias(torch::zeros({N}, torch::requires_grad(true))) {} // expected-note {{'bias' is created here}}
   torch::Tensor forward(torch::Tensor x) { return x * scale + bias; }
-  torch::Tensor scale; // expected-warning {{tensor member 'scale' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind}}
-  torch::Tensor bias; // expected-warning {{tensor member 'bias' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind}}
+  torch::Tensor scale; // expected-warning {{tensor member 'scale' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}}
+  torch::Tensor bias; // expected-warning {{tensor member 'bias' of module 'ForgotBufferImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}}
 };
 
 struct InClassInitImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return proj(x) + offset_; }
-  torch::nn::Linear proj{4, 4}; // expected-warning {{submodule 'proj' of module 'InClassInitImpl' is not registered, so module->to(device) leaves its parameters behind}} expected-note {{'proj' is created here}}
-  torch::Tensor offset_ = torch::full({4}, 0.5); // expected-warning {{tensor member 'offset_' of module 'InClassInitImpl' is not registered, so module->to(device) leaves it behind}} expected-note {{'offset_' is created here}}
+  torch::nn::Linear proj{4, 4}; // expected-warning {{submodule 'proj' of module 'InClassInitImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]}} expected-note {{'proj' is created here}}
+  torch::Tensor offset_ = torch::full({4}, 0.5); // expected-warning {{tensor member 'offset_' of module 'InClassInitImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}} expected-note {{'offset_' is created here}}
 };
 
 struct AnchorsImpl : torch::nn::Module {
@@ -36,12 +36,12 @@ struct AnchorsImpl : torch::nn::Module {
     for (int I = 0; I < 3; ++I)
       anchors.push_back(torch::randn({2})); // expected-note {{'anchors' is created here}}
   }
-  std::vector<torch::Tensor> anchors; // expected-warning {{tensor container 'anchors' of module 'AnchorsImpl' is not registered, so module->to(device) leaves its tensors behind}}
+  std::vector<torch::Tensor> anchors; // expected-warning {{tensor container 'anchors' of module 'AnchorsImpl' is not registered, so module->to(device) leaves its tensors behind [torch-unregistered-member]}}
 };
 
 struct SharedPtrChildImpl : torch::nn::Module {
   SharedPtrChildImpl() : child(std::make_shared<ForgotBufferImpl>(3)) {} // expected-note {{'child' is created here}}
-  std::shared_ptr<ForgotBufferImpl> child; // expected-warning {{submodule 'child' of module 'SharedPtrChildImpl' is not registered, so module->to(device) leaves its parameters behind}}
+  std::shared_ptr<ForgotBufferImpl> child; // expected-warning {{submodule 'child' of module 'SharedPtrChildImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]}}
 };
 
 // ---- Must stay silent ----------------------------------------------------
@@ -118,7 +118,7 @@ struct HoldsRefImpl : torch::nn::Module {
 
 template <typename T> struct TemplatedImpl : torch::nn::Module {
   TemplatedImpl() { factor = torch::ones({1}); } // expected-note {{'factor' is created here}}
-  torch::Tensor factor; // expected-warning {{tensor member 'factor' of module 'TemplatedImpl' is not registered, so module->to(device) leaves it behind}}
+  torch::Tensor factor; // expected-warning {{tensor member 'factor' of module 'TemplatedImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}}
   T tag{};
 };
 template struct TemplatedImpl<int>;

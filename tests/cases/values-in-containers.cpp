@@ -22,7 +22,7 @@ void lambdaTargets(torch::Device device) {
   model->to(device); // expected-note {{'model' is moved to 'device' here}}
   auto make_targets = [](int64_t n) { return torch::zeros({n}, torch::kLong); }; // expected-note {{'make_targets(8)' is created on the CPU here ('torch::zeros' with no device)}}
   auto out = model(torch::randn({8, 8}).to(device)); // expected-note {{'out' is computed by 'model' here}}
-  auto loss = F::cross_entropy(out, make_targets(8)); // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'make_targets(8)' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device'}} expected-note {{'make_targets(8)' is returned by 'make_targets' here}}
+  auto loss = F::cross_entropy(out, make_targets(8)); // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'make_targets(8)' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device' [torch-device-mismatch]}} expected-note {{'make_targets(8)' is returned by 'make_targets' here}}
   (void)loss;
 }
 
@@ -32,7 +32,7 @@ void functionTargets(torch::Device device) {
     return torch::ones({n}, torch::kLong); // expected-note {{'make(4)' is created on the CPU here ('torch::ones' with no device)}}
   };
   auto out = torch::randn({4, 2}).to(device); // expected-note {{'out' is moved to 'device' here}}
-  auto loss = F::nll_loss(out, make(4)); // expected-warning {{'F::nll_loss' receives tensors on different devices: 'make(4)' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device'}} expected-note {{'make(4)' is returned by 'make' here}}
+  auto loss = F::nll_loss(out, make(4)); // expected-warning {{'F::nll_loss' receives tensors on different devices: 'make(4)' (argument 'target') is on the CPU but 'out' (argument 'input') is on 'device' [torch-device-mismatch]}} expected-note {{'make(4)' is returned by 'make' here}}
   (void)loss;
 }
 
@@ -43,7 +43,7 @@ torch::Tensor stacked(torch::Device device) {
     rows.push_back(torch::full({3}, i)); // expected-note {{'batch' is created on the CPU here ('torch::full' with no device)}}
   auto batch = torch::stack(rows);
   auto w = torch::randn({4, 3}).to(device); // expected-note {{'w' is moved to 'device' here}}
-  return w * batch; // expected-warning {{'operator*' receives tensors on different devices: 'batch' is on the CPU but 'w' is on 'device'}}
+  return w * batch; // expected-warning {{'operator*' receives tensors on different devices: 'batch' is on the CPU but 'w' is on 'device' [torch-device-mismatch]}}
 }
 
 // The LSTM's state as a tuple built on the CPU.
@@ -54,7 +54,7 @@ torch::Tensor lstmState(torch::Device device) {
   auto c0 = torch::zeros({1, 2, 16});
   auto state = std::make_tuple(h0, c0);
   auto x = torch::randn({5, 2, 8}).to(device);
-  auto out = lstm->forward(x, state); // expected-warning {{'lstm' receives tensors on different devices: 'state' (argument 'hx_opt') is on the CPU but the parameters of 'lstm' are on 'device'}}
+  auto out = lstm->forward(x, state); // expected-warning {{'lstm' receives tensors on different devices: 'state' (argument 'hx_opt') is on the CPU but the parameters of 'lstm' are on 'device' [torch-device-mismatch]}}
   return std::get<0>(out);
 }
 
@@ -63,7 +63,7 @@ torch::Tensor attention(torch::Device device) {
   auto qkv = torch::randn({2, 24}).to(device); // expected-note {{'qkv' is moved to 'device' here}}
   auto q = qkv.chunk(3, -1)[0];
   auto mask = torch::ones({2, 8}); // expected-note {{'mask' is created on the CPU here ('torch::ones' with no device)}}
-  return q * mask; // expected-warning {{'operator*' receives tensors on different devices: 'mask' is on the CPU but 'q' is on 'device'}}
+  return q * mask; // expected-warning {{'operator*' receives tensors on different devices: 'mask' is on the CPU but 'q' is on 'device' [torch-device-mismatch]}}
 }
 
 // A functional loss's class weights left on the CPU.
@@ -71,7 +71,7 @@ torch::Tensor weightedLoss(torch::Device device) {
   auto weight = torch::tensor({1.0, 2.0}); // expected-note {{'weight' is created on the CPU here ('torch::tensor' with no device)}}
   auto out = torch::randn({4, 2}).to(device); // expected-note {{'out' is moved to 'device' here}}
   auto target = torch::tensor({0, 1, 1, 0}, torch::kLong).to(device);
-  return F::cross_entropy(out, target, // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'weight' is on the CPU but 'out' (argument 'input') is on 'device'}}
+  return F::cross_entropy(out, target, // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'weight' is on the CPU but 'out' (argument 'input') is on 'device' [torch-device-mismatch]}}
                           F::CrossEntropyFuncOptions().weight(weight));
 }
 
@@ -143,7 +143,7 @@ torch::Tensor rangeFor(torch::Device device) {
   std::vector<torch::Tensor> batch{torch::randn({2}), torch::randn({2})}; // expected-note {{'batch' is created on the CPU here ('torch::randn' with no device)}}
   auto total = torch::zeros({2}, device);
   for (const auto &t : batch)
-    total = total + t; // expected-warning {{'operator+' receives tensors on different devices: 't' is on the CPU but 'total' is on 'device'}}
+    total = total + t; // expected-warning {{'operator+' receives tensors on different devices: 't' is on the CPU but 'total' is on 'device' [torch-device-mismatch]}}
   return total;
 }
 

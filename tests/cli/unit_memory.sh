@@ -10,7 +10,7 @@ expect_contains "$ERR" "torchlint: error: --unit-memory 'lots': expected auto, n
 
 # The bound is RLIMIT_AS, and AddressSanitizer reserves terabytes of address
 # space for its shadow memory at start-up, so an ASan build cannot enforce any
-# bound and leaves it off (src/cli/WorkerPool.cpp). Only an ASan runtime
+# bound and leaves it off (src/units/WorkerPool.cpp). Only an ASan runtime
 # answers ASAN_OPTIONS=help=1 with its flags.
 ASAN_HELP=$(ASAN_OPTIONS=help=1 "$TORCHLINT" --version 2>&1 || true)
 case "$ASAN_HELP" in *"Available flags for AddressSanitizer"*)

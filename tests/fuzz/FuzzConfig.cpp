@@ -57,8 +57,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   EC.Checks = Effective.Checks;
   EC.Options = Effective.Options;
   Engine E(EC);
-  for (const RuleInfo *Rule : E.enabledRules())
-    (void)Effective.Options.getList(Rule->Id, "DeviceFunctions");
+  // The options the rules read, as they read them.
+  for (const RuleOptionInfo &O : allRuleOptions())
+    (void)Effective.Options.get(O.Rule, O.Name, O.Default);
+  (void)E.enabledRules();
   std::string Why;
   llvm::Regex Filter(Effective.HeaderFilterRegex);
   if (Filter.isValid(Why))

@@ -60,7 +60,7 @@ torch::Tensor bug_dtype_mismatch_linear() {
   std::vector<double> rows(8 * 4);
   std::iota(rows.begin(), rows.end(), 0.0);
   auto features = torch::tensor(rows, torch::kDouble).view({8, 4}); // expected-note {{'features' is created as Double here ('torch::tensor' with dtype Double)}}
-  return model(features); // expected-warning {{'model' receives tensors of different dtypes: 'features' (argument 'x') is Double but the parameters of 'model' are Float}}
+  return model(features); // expected-warning {{'model' receives tensors of different dtypes: 'features' (argument 'x') is Double but the parameters of 'model' are Float [torch-dtype-mismatch]}}
 }
 
 /// Fixed: the features are converted to the model's dtype first.
@@ -82,7 +82,7 @@ torch::Tensor bug_dtype_mismatch_mm() {
   auto weights = torch::randn({4, 3}); // expected-note {{'weights' is created as Float here ('torch::randn' with no dtype)}}
   auto options = torch::TensorOptions().dtype(torch::kFloat64);
   auto inputs = torch::ones({2, 4}, options); // expected-note {{'inputs' is created as Double here ('torch::ones' with dtype Double)}}
-  return torch::mm(inputs, weights); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'inputs' is Double but 'weights' (argument 'mat2') is Float}}
+  return torch::mm(inputs, weights); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'inputs' is Double but 'weights' (argument 'mat2') is Float [torch-dtype-mismatch]}}
 }
 
 /// Fixed: the inputs take their options from the weights.
@@ -102,7 +102,7 @@ torch::Tensor bug_loss_target_int() {
   auto features = torch::randn({6, 4});
   auto labels = torch::tensor({0, 1, 2, 0, 1, 2}, torch::kInt); // expected-note {{'labels' is created as Int here ('torch::tensor' with dtype Int)}}
   auto logits = model(features);
-  return F::cross_entropy(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return F::cross_entropy(logits, labels); // expected-warning {{'F::cross_entropy' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }
 
 /// Fixed: the labels are converted to Long.
@@ -125,7 +125,7 @@ torch::Tensor bug_loss_target_from_blob_int32() {
   auto labels = torch::from_blob(label_buffer.data(), {6}, torch::kInt32); // expected-note {{'labels' is created as Int here ('torch::from_blob' with dtype Int)}}
   Classifier model(4, 16, 3);
   auto log_probs = torch::log_softmax(model(torch::randn({6, 4})), 1);
-  return F::nll_loss(log_probs, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int}}
+  return F::nll_loss(log_probs, labels); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'labels' is Int [torch-loss-target-dtype]}}
 }
 
 /// Fixed: .to(kLong) converts the labels (and copies them out of the buffer).
@@ -148,7 +148,7 @@ torch::Tensor bug_loss_target_bce_long() {
   torch::nn::Linear detector(4, 1);
   auto logits = detector(torch::randn({4, 4})).squeeze(1);
   auto targets = torch::tensor({0, 1, 1, 0}); // expected-note {{'targets' is created as Long here ('torch::tensor' with no dtype)}}
-  return F::binary_cross_entropy_with_logits(logits, targets); // expected-warning {{'F::binary_cross_entropy_with_logits' expects a floating target, but its target 'targets' is Long}}
+  return F::binary_cross_entropy_with_logits(logits, targets); // expected-warning {{'F::binary_cross_entropy_with_logits' expects a floating target, but its target 'targets' is Long [torch-loss-target-dtype]}}
 }
 
 /// Fixed: the targets are converted to the logits' Float.
@@ -167,7 +167,7 @@ torch::Tensor fixed_loss_target_bce_long() {
 /// bytes of the doubles are read as floats: no error, wrong numbers.
 torch::Tensor bug_from_blob_double_no_dtype(std::vector<double> &readings) { // expected-note {{'readings' holds double elements}}
   const auto count = static_cast<int64_t>(readings.size());
-  return torch::from_blob(readings.data(), {count}).clone(); // expected-warning {{'torch::from_blob' reads 'readings.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values}}
+  return torch::from_blob(readings.data(), {count}).clone(); // expected-warning {{'torch::from_blob' reads 'readings.data()' (double elements) as Float, the default dtype; pass torch::kDouble so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 /// Fixed: the buffer's dtype is given, then the values are converted.
@@ -184,7 +184,7 @@ torch::Tensor fixed_from_blob_double_no_dtype(std::vector<double> &readings) {
 /// Bug: data_ptr<float>() checks the tensor's dtype and throws on Double.
 float bug_data_ptr_type() {
   auto scores = torch::arange(1, 6, torch::kDouble); // expected-note {{'scores' is created as Double here ('torch::arange' with dtype Double)}}
-  const float *values = scores.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'scores' as float, but 'scores' is Double; LibTorch throws "expected scalar type Float but found Double"}}
+  const float *values = scores.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'scores' as float, but 'scores' is Double; LibTorch throws "expected scalar type Float but found Double" [torch-data-ptr-type]}}
   float total = 0.0f;
   for (int64_t i = 0; i < scores.numel(); ++i)
     total += values[i];
@@ -210,7 +210,7 @@ float bug_accessor_type() {
   auto points =
       torch::tensor({{0.0, 0.0}, {3.0, 4.0}, {6.0, 8.0}}, torch::kDouble); // expected-note {{'points' is created as Double here ('torch::tensor' with dtype Double)}}
   auto distances = torch::cdist(points, points);
-  auto d = distances.accessor<float, 2>(); // expected-warning {{'accessor<float, 2>' reads 'distances' as float, but 'distances' is Double; LibTorch throws "expected scalar type Float but found Double"}}
+  auto d = distances.accessor<float, 2>(); // expected-warning {{'accessor<float, 2>' reads 'distances' as float, but 'distances' is Double; LibTorch throws "expected scalar type Float but found Double" [torch-data-ptr-type]}}
   float farthest = 0.0f;
   for (int64_t i = 0; i < d.size(0); ++i)
     for (int64_t j = 0; j < d.size(1); ++j)
@@ -241,7 +241,7 @@ double fixed_accessor_type() {
 torch::Tensor bug_from_blob_lifetime(int64_t n) {
   std::vector<float> ramp(n); // expected-note {{'ramp' is declared here}}
   std::iota(ramp.begin(), ramp.end(), 0.0f);
-  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'bug_from_blob_lifetime' returns; '.clone()' it to keep the values}}
+  return torch::from_blob(ramp.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'ramp', a local that is destroyed when 'bug_from_blob_lifetime' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 /// Fixed: clone() copies the data into memory the tensor owns.

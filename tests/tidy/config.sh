@@ -43,4 +43,40 @@ if grep -qiE 'unknown|invalid|error:' "$WORK/out"; then
   cat "$WORK/out" >&2
   fail "clang-tidy complained about the configuration"
 fi
+
+# --dump-config shows every option of a check with its default, as
+# clang-tidy's own checks do.
+(cd "$WORK/project" &&
+  LD_BIND_NOW=1 "$CLANG_TIDY" --load="$PLUGIN" \
+    -checks='-*,torch-hardcoded-device,torch-load-without-device' \
+    --dump-config) >"$WORK/dump" 2>&1 || { cat "$WORK/dump" >&2; fail "--dump-config"; }
+for option in 'torch-hardcoded-device\.RequiresCuda: +auto$' \
+              "torch-load-without-device\\.Strict: +'?false'?$"; do
+  grep -qE "^ *$option" "$WORK/dump" ||
+    { cat "$WORK/dump" >&2; fail "--dump-config lacks $option"; }
+done
+
+# The same CheckOptions give the same findings under both hosts.
+mkdir -p "$WORK/options"
+cp "$CASE" "$WORK/options/case.cpp"
+cat >"$WORK/options/.clang-tidy" <<'YAML'
+Checks: '-*,torch-*'
+CheckOptions:
+  torch-hardcoded-device.RequiresCuda: 'false'
+  torch-load-without-device.Strict: 'true'
+  torch-discarded-move.Severity: 'error'
+YAML
+(cd "$WORK/options" && tidy case.cpp -- "${FLAGS[@]}") >"$WORK/tidy.out" 2>&1 || true
+(cd "$WORK/options" &&
+  "$TORCHLINT" --quiet --cache-dir "$CACHE_DIR" case.cpp -- "${FLAGS[@]}") \
+  >"$WORK/cli.out" 2>&1 || true
+for host in tidy cli; do
+  diagnostics "$WORK/$host.out" | grep -E ': (warning|error):' |
+    sed -E 's|^.*/options/||; s|:([0-9]+):[0-9]+: ([a-z]+): .*\[([a-z-]+)[],].*$|:\1:\2:\3|' \
+      >"$WORK/$host.got"
+done
+if ! [ -s "$WORK/cli.got" ] || ! diff -u "$WORK/cli.got" "$WORK/tidy.got"; then
+  cat "$WORK/cli.out" "$WORK/tidy.out" >&2
+  fail "clang-tidy (+) and the CLI (-) differ under the same CheckOptions"
+fi
 echo "PASS: NOLINT and .clang-tidy Checks/CheckOptions behave"

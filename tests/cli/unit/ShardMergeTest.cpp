@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "cli/Merge.h"
-#include "cli/ResultCache.h"
+#include "units/ResultCache.h"
 #include "cli/Shard.h"
-#include "cli/WorkerPool.h"
+#include "units/WorkerPool.h"
 #include "torchlint/RuleInfo.h"
 
 #include "llvm/Support/FileSystem.h"

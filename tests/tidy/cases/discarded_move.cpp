@@ -3,9 +3,9 @@
 #include <torch/torch.h>
 
 torch::Tensor normalise(torch::Tensor Input, torch::Device Device) {
-  Input.to(Device);  // expected-warning {{result of 'Input.to(Device)' is discarded}}
+  Input.to(Device);  // expected-warning {{result of 'Input.to(Device)' is discarded; Tensor::to returns a new tensor and leaves 'Input' unchanged [torch-discarded-move]}}
   auto Mean = Input.mean();
-  Mean.cpu();  // expected-warning {{result of 'Mean.cpu()' is discarded}}
+  Mean.cpu();  // expected-warning {{result of 'Mean.cpu()' is discarded; Tensor::cpu returns a new tensor and leaves 'Mean' unchanged [torch-discarded-move]}}
   return Input - Mean;
 }
 
@@ -25,7 +25,7 @@ int main() {
   torch::Device Device(torch::cuda::is_available() ? torch::kCUDA
                                                    : torch::kCPU);
   auto Batch = torch::rand({4, 3});
-  // expected-warning@+1 {{Tensor::to returns a new tensor and leaves 'Batch' unchanged}}
+  // expected-warning@+1 {{result of 'Batch.to(Device, torch::kFloat)' is discarded; Tensor::to returns a new tensor and leaves 'Batch' unchanged [torch-discarded-move]}}
   Batch.to(Device, torch::kFloat);
   auto Out = normalise(Batch, Device) + keepsResult(Batch, Device);
   torch::nn::Linear Layer(3, 2);

@@ -3,13 +3,13 @@
 #include <torch/torch.h>
 
 torch::Tensor onGpu(torch::Tensor X) {
-  torch::Device Gpu("cuda:0");  // expected-warning {{CUDA device "cuda:0" is used without}}
+  torch::Device Gpu("cuda:0");  // expected-warning {{CUDA device "cuda:0" is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   return X.to(Gpu);
 }
 
 // The quoted call holds a '%': clang-tidy must print it as written, not read
 // it as a diagnostic format directive.
-// expected-warning@+1 {{'(X % 2).cuda()' moves the tensor to a CUDA device}}
+// expected-warning@+1 {{'(X % 2).cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 torch::Tensor alsoOnGpu(torch::Tensor X) { return (X % 2).cuda() * 2; }
 
 torch::Tensor guarded(torch::Tensor X) {

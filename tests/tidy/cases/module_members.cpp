@@ -12,7 +12,7 @@ struct ScaleImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor X) { return X * Weight + Offset; }
 
   torch::Tensor Weight;
-  torch::Tensor Offset;  // expected-warning {{tensor member 'Offset' of module 'ScaleImpl' is not registered}}
+  torch::Tensor Offset;  // expected-warning {{tensor member 'Offset' of module 'ScaleImpl' is not registered, so module->to(device) leaves it behind [torch-unregistered-member]}}
 };
 TORCH_MODULE(Scale);
 
@@ -34,7 +34,7 @@ int main(int Argc, char **Argv) {
   Registered Other;
   Other->to(Device);
   if (Argc > 1) {
-    // expected-warning@+1 {{checkpoint loaded by 'torch::jit::load' without a device}}
+    // expected-warning@+1 {{checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]}}
     torch::jit::script::Module Traced = torch::jit::load(Argv[1]);
     Traced.eval(); // Not moved right after loading: still reported.
     Traced.to(Device);

@@ -4,6 +4,7 @@
 #define TORCHLINT_ENGINE_H
 
 #include "torchlint/Finding.h"
+#include "torchlint/Locations.h"
 #include "torchlint/Options.h"
 #include "torchlint/RuleInfo.h"
 
@@ -58,13 +59,6 @@ private:
   EngineConfig Config;
   GlobList Checks;
 };
-
-/// True for locations in headers that belong to a library rather than the
-/// user: system headers and LibTorch's own headers.
-bool isLibraryLocation(const clang::SourceManager &SM, clang::SourceLocation L);
-
-/// True for a path inside LibTorch's installed headers.
-bool isLibTorchHeaderPath(llvm::StringRef Path);
 
 } // namespace torchlint
 

@@ -28,6 +28,41 @@ using namespace clang;
 
 namespace torchlint {
 
+/// The first expected-warning, -error or -remark comment of File whose
+/// message names no rule ("file:line: comment"), or "". clang's -verify
+/// matches a message by substring, and every finding ends in "[rule-id]":
+/// an expectation without it would pass with the finding moved to another
+/// rule.
+std::string expectationWithoutRuleId(llvm::StringRef File) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "";
+  static const llvm::Regex Expectation(
+      "expected-(warning|error|remark)(-re)?(@[-+]?[0-9]+)?( +[0-9]+)? *"
+      "\\{\\{(.*)\\}\\}");
+  llvm::SmallVector<llvm::StringRef, 256> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef Line = Lines[I];
+    llvm::SmallVector<llvm::StringRef, 6> Parts;
+    // One comment may hold several expectations: each up to its "}}".
+    while (Expectation.match(Line, &Parts)) {
+      llvm::StringRef From = Line.substr(Parts[0].data() - Line.data());
+      size_t Body = From.find("{{") + 2;
+      size_t Close = From.find("}}", Body);
+      if (!From.slice(Body, Close).contains("[torch-"))
+        return (File + ":" + llvm::Twine(I + 1) + ": " +
+                From.substr(0, Close == llvm::StringRef::npos ? Close
+                                                              : Close + 2))
+            .str();
+      if (Close == llvm::StringRef::npos)
+        break;
+      Line = From.substr(Close + 2);
+    }
+  }
+  return "";
+}
+
 namespace {
 
 /// Filters findings by NOLINT comments and the header filter while the
@@ -324,6 +359,16 @@ static UnitResult runUnitOnce(llvm::StringRef File,
                            "' was not found; the file was analysed without it");
   Result.Analysed = Out.Failure.empty();
   Result.Failure = Out.Failure;
+  if (Job.Parse.Verify && Result.Analysed) {
+    std::string Missing = expectationWithoutRuleId(File);
+    if (!Missing.empty()) {
+      Result.Analysed = false;
+      Result.Failure = "'" + File.str() +
+                       "' failed verification: an expectation names no "
+                       "[rule-id]: " +
+                       Missing;
+    }
+  }
   Result.Seconds = Out.TotalSeconds;
   // Findings, compile errors and LibTorch headers that are not there depend
   // only on the files read and the folders searched, so they are reused; a

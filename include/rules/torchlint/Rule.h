@@ -59,9 +59,6 @@ protected:
   std::string option(llvm::StringRef Name, llvm::StringRef Default) const {
     return Env.Options.get(Info.Id, Name, Default);
   }
-  std::vector<std::string> listOption(llvm::StringRef Name) const {
-    return Env.Options.getList(Info.Id, Name);
-  }
 
   const RuleInfo &Info;
   RuleEnvironment &Env;

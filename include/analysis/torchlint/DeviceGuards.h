@@ -1,12 +1,17 @@
 //===- DeviceGuards.h - Is an accelerator safe to name here? ----*- C++ -*-===//
 
-#ifndef TORCHLINT_RULES_DEVICEGUARDS_H
-#define TORCHLINT_RULES_DEVICEGUARDS_H
+#ifndef TORCHLINT_DEVICEGUARDS_H
+#define TORCHLINT_DEVICEGUARDS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
 namespace torchlint {
+
+// What the guards learn about a unit (which values are set only where CUDA
+// was found, which functions only guarded code calls) is computed on first
+// use and belongs to that unit's ASTContext: it is freed with the context,
+// so no caller resets anything and a later unit never sees it.
 
 /// What a condition says about CUDA when it is true.
 enum class GuardSense {
@@ -27,11 +32,6 @@ GuardSense classifyGuard(const clang::Expr *Cond, const clang::ASTContext &Ctx);
 /// right side of `guard && ...`, or an earlier `if (!guard) return/throw/
 /// continue/break;`, TORCH_CHECK(guard) or assert(guard) in an enclosing block.
 bool isCudaGuarded(const clang::Stmt *Use, clang::ASTContext &Ctx);
-
-/// Forgets what the guards learned about the last unit (which values are
-/// set only where CUDA was found, which functions only guarded code calls).
-/// The engine calls it before and after each unit.
-void resetGuardFacts();
 
 } // namespace torchlint
 

@@ -1,6 +1,6 @@
 //===- DeviceGuards.cpp - Is an accelerator safe to name here? ------------===//
 
-#include "DeviceGuards.h"
+#include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -13,7 +13,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 using namespace clang;
 
@@ -407,18 +410,40 @@ private:
   UnitFacts &F;
 };
 
-// One unit is analysed at a time in a process (the engine resets these
-// facts around each unit: a later unit's context may reuse the address).
-const ASTContext *FactsOf = nullptr;
-std::unique_ptr<UnitFacts> Facts;
+// Each unit's facts, by context. The context frees its entry when it is
+// destroyed (ASTContext::AddDeallocation), so a later unit whose context
+// reuses the address starts afresh, and no host has to reset anything. The
+// facts are collected over the traversal scope: a host that narrows it to
+// the user's declarations gets the facts of those, as before.
+struct ScopedFacts {
+  std::vector<Decl *> Scope;
+  std::unique_ptr<UnitFacts> Facts;
+};
+std::mutex FactsLock;
+std::map<const ASTContext *, ScopedFacts> FactsByUnit;
+
+void forgetUnit(void *Ctx) {
+  std::lock_guard<std::mutex> Guard(FactsLock);
+  FactsByUnit.erase(static_cast<const ASTContext *>(Ctx));
+}
 
 UnitFacts &unitFacts(const ASTContext &Ctx) {
-  if (FactsOf != &Ctx || !Facts) {
-    Facts = std::make_unique<UnitFacts>();
-    UnitFactsCollector(*Facts).TraverseAST(const_cast<ASTContext &>(Ctx));
-    FactsOf = &Ctx;
+  std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  {
+    std::lock_guard<std::mutex> Guard(FactsLock);
+    auto It = FactsByUnit.find(&Ctx);
+    if (It != FactsByUnit.end() && It->second.Scope == Scope)
+      return *It->second.Facts;
   }
-  return *Facts;
+  auto Facts = std::make_unique<UnitFacts>();
+  UnitFactsCollector(*Facts).TraverseAST(const_cast<ASTContext &>(Ctx));
+  std::lock_guard<std::mutex> Guard(FactsLock);
+  auto [It, New] = FactsByUnit.try_emplace(&Ctx);
+  if (New)
+    Ctx.AddDeallocation(forgetUnit,
+                        const_cast<void *>(static_cast<const void *>(&Ctx)));
+  It->second = ScopedFacts{std::move(Scope), std::move(Facts)};
+  return *It->second.Facts;
 }
 
 bool isOffValue(const Expr *E, const ASTContext &Ctx) {
@@ -426,11 +451,6 @@ bool isOffValue(const Expr *E, const ASTContext &Ctx) {
   return V && V->isZero();
 }
 } // namespace
-
-void resetGuardFacts() {
-  Facts.reset();
-  FactsOf = nullptr;
-}
 
 /// True when every value written to D is "off" (0, false), a guard or
 /// count itself, or written only where CUDA is known to be there: then D

@@ -21,6 +21,15 @@ const RuleInfo *findRule(llvm::StringRef Id) {
   return nullptr;
 }
 
+llvm::ArrayRef<RuleOptionInfo> allRuleOptions() {
+  // HardcodedDeviceRule.cpp and LoadWithoutDeviceRule.cpp read these.
+  static const RuleOptionInfo Options[] = {
+      {"torch-hardcoded-device", "RequiresCuda", "auto"},
+      {"torch-load-without-device", "Strict", "false"},
+  };
+  return Options;
+}
+
 llvm::StringRef severityName(Severity S) {
   switch (S) {
   case Severity::Note:

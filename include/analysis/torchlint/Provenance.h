@@ -13,7 +13,6 @@
 
 #include "torchlint/DeviceLattice.h"
 #include "torchlint/DtypeLattice.h"
-#include "torchlint/Options.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -111,7 +110,7 @@ struct DtypeSummary : Summary<Dtype> {
 /// its conflicts and return summary.
 class ProvenanceCache {
 public:
-  ProvenanceCache(clang::ASTContext &Ctx, const RuleOptions &Options);
+  explicit ProvenanceCache(clang::ASTContext &Ctx);
   ~ProvenanceCache();
 
   /// Conflicts found in FD's body (a definition that is not a template
@@ -142,7 +141,6 @@ public:
   deviceFieldWrites(const clang::FieldDecl *F);
 
   clang::ASTContext &context() const { return Ctx; }
-  const RuleOptions &options() const { return Options; }
 
   struct Result;
   struct ClassState;
@@ -167,7 +165,6 @@ private:
   std::unique_ptr<CallerMap> Callers;
 
   clang::ASTContext &Ctx;
-  const RuleOptions &Options;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
   /// What a recursive call sees of a function still being analysed.

@@ -1,24 +1,20 @@
-//===- Finding.h - What a rule reports --------------------------*- C++ -*-===//
+//===- ProjectFacts.h - Facts about the whole project -----------*- C++ -*-===//
+//
+// What one unit shows about the project (a run-time device, a CPU fallback,
+// a function returning a CPU tensor) and where it shows it. The analysis
+// names these facts; rules make findings depend on them; hosts settle them
+// across units. It belongs to the analysis layer, below the rules.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_FINDING_H
-#define TORCHLINT_FINDING_H
+#ifndef TORCHLINT_PROJECTFACTS_H
+#define TORCHLINT_PROJECTFACTS_H
 
-#include "torchlint/RuleInfo.h"
-
-#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <string>
-#include <vector>
 
 namespace torchlint {
-
-/// A secondary location that explains a finding (where a tensor was born,
-/// where it was moved, which branch was taken).
-struct FindingNote {
-  clang::SourceLocation Loc;
-  std::string Message;
-};
 
 /// A fact about the whole project that one unit may not show. A finding that
 /// depends on one is reported only where some unit of the project shows it:
@@ -73,21 +69,6 @@ struct ProjectSite {
   ProjectFact Fact;
   clang::SourceLocation Loc;
   std::string Message; ///< Empty: findings settled here get no note.
-};
-
-/// One diagnostic produced by a rule while the AST is alive.
-///
-/// Locations may be macro locations: hosts render them the way clang does
-/// (the use site, then a note at the macro definition).
-struct Finding {
-  const RuleInfo *Rule = nullptr;
-  clang::SourceLocation Loc;
-  std::string Message;
-  std::vector<FindingNote> Notes;
-  std::vector<clang::FixItHint> Fixes;
-  /// Reported only where the project shows this fact; the note pointing at
-  /// the site that shows it is added when it is settled.
-  ProjectFact Needs;
 };
 
 } // namespace torchlint

@@ -43,6 +43,19 @@ llvm::StringRef severityName(Severity S);
 /// The lowercase spelling of a fix kind ("safe").
 llvm::StringRef fixKindName(FixKind K);
 
+/// An option a rule reads ("<rule-id>.<Name>" in CheckOptions), with the
+/// value it has when unset. Every rule also reads Severity, whose default is
+/// the table's severity.
+struct RuleOptionInfo {
+  llvm::StringRef Rule;
+  llvm::StringRef Name;
+  llvm::StringRef Default;
+};
+
+/// The options of the rules besides Severity, as docs/rules/<id>.md lists
+/// them under "Options" (RuleTableTest checks that they agree).
+llvm::ArrayRef<RuleOptionInfo> allRuleOptions();
+
 /// clang-tidy's own glob list ("-*,torch-hardcoded-device"): the last
 /// matching glob decides, a leading '-' excludes. Both hosts read -checks,
 /// WarningsAsErrors and NOLINT(...) lists with it, so they cannot disagree.

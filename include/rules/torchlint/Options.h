@@ -7,7 +7,6 @@
 
 #include <map>
 #include <string>
-#include <vector>
 
 namespace torchlint {
 
@@ -19,9 +18,6 @@ public:
   /// The value of RuleId.Name, or Default when unset.
   std::string get(llvm::StringRef RuleId, llvm::StringRef Name,
                   llvm::StringRef Default) const;
-  /// A ';'- or ','-separated list option, trimmed, empty items dropped.
-  std::vector<std::string> getList(llvm::StringRef RuleId,
-                                   llvm::StringRef Name) const;
   const std::map<std::string, std::string> &all() const { return Values; }
 
 private:

@@ -110,6 +110,10 @@ std::optional<UnitResult> cachedUnit(llvm::StringRef File,
 nlohmann::json unitResultToJson(const UnitResult &R);
 llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J);
 
+/// Under --verify: the first expected-warning, -error or -remark comment of
+/// File whose message names no "[rule-id]" ("file:line: comment"), or "".
+std::string expectationWithoutRuleId(llvm::StringRef File);
+
 } // namespace torchlint
 
 #endif
