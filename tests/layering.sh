@@ -25,6 +25,7 @@ check() { # <layer dir> <forbidden include regex> <what>
 check src/api "($analysis|$rules|$hosts)" "a layer above the API model"
 check src/analysis "($rules|$hosts)" "the rules or a host"
 check rules "$hosts" "a host"
+check src/explain "$hosts" "a host"
 # Public headers of the lower layers stay below the rules too.
 for h in include/torchlint/TorchApi.h include/torchlint/Syntax.h \
          include/torchlint/DeviceLattice.h include/torchlint/DtypeLattice.h \
