@@ -267,7 +267,8 @@ std::vector<KernelCaller> kernelCallers(llvm::StringRef Op,
 bool isKnownKernel(llvm::StringRef Op);
 
 /// When Call is a call of Caller (a LibTorch function, a Tensor method, a
-/// call or forward() of a LibTorch module of that family), the argument that
+/// call or forward() of a LibTorch module of that family, or of a Sequential,
+/// which may hold any module), the argument that
 /// Caller.Param names (null when Param is "" or has no argument here) in
 /// Arg, and true.
 bool callReaches(const clang::CallExpr *Call, const KernelCaller &Caller,

@@ -659,8 +659,14 @@ bool callReaches(const CallExpr *Call, const KernelCaller &Caller,
     } else if (MD->getIdentifier() && MD->getName() == "forward") {
       Impl = MD->getParent();
     }
-    if (!isTorchModuleClass(Impl) || !Impl->getIdentifier() ||
-        Impl->getName() != (Caller.Name + "Impl").str())
+    if (!isTorchModuleClass(Impl) || !Impl->getIdentifier())
+      return false;
+    // A Sequential's forward() runs its modules, whichever they are: it
+    // reaches every module family's kernels, and which argument reaches it
+    // is not known.
+    if (Impl->getName() == "SequentialImpl")
+      return true;
+    if (Impl->getName() != (Caller.Name + "Impl").str())
       return false;
     Arg = argumentNamed(Call, forwardOf(Impl), Caller.Param, Shift);
     return true;

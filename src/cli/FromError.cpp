@@ -214,7 +214,9 @@ int runFromError(const FromErrorOptions &O) {
   // with it in text, and to stderr beside a JSON or SARIF document.
   std::string Text;
   llvm::raw_string_ostream TextOS(Text);
-  llvm::raw_ostream &Heads = O.Format == "text" ? TextOS : llvm::errs();
+  llvm::raw_ostream &Heads =
+      O.Format == "text" ? static_cast<llvm::raw_ostream &>(TextOS)
+                         : llvm::errs();
   std::vector<FindingRecord> Records;
   bool Explained = false;
   for (size_t I = 0; I < Errors.size(); ++I) {
@@ -241,8 +243,7 @@ int runFromError(const FromErrorOptions &O) {
           << " suggested by the error alone)\n";
   }
   TextOS.flush();
-  if (!Heads.has_colors())
-    Heads.flush();
+  Heads.flush();
 
   std::string Document;
   if (O.Format == "json")

@@ -6,6 +6,7 @@
 #include "torchlint/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -42,7 +43,8 @@ private:
 
 /// True when file location L lies in R's file range.
 bool contains(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  SourceLocation B = SM.getFileLoc(R.getBegin()), E = SM.getFileLoc(R.getEnd());
+  SourceLocation B = SM.getFileLoc(R.getBegin());
+  SourceLocation E = SM.getFileLoc(R.getEnd());
   L = SM.getFileLoc(L);
   if (B.isInvalid() || E.isInvalid() || L.isInvalid() ||
       SM.getFileID(B) != SM.getFileID(L) || SM.getFileID(E) != SM.getFileID(L))
@@ -86,12 +88,8 @@ std::string textOf(const Expr *E, const ASTContext &Ctx) {
 std::string calleeText(const CallExpr *CE, const ASTContext &Ctx) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(CE))
     return textOf(Op->getArg(0), Ctx);
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    std::string Object = textOf(MC->getImplicitObjectArgument(), Ctx);
-    const FunctionDecl *FD = MC->getDirectCallee();
-    return Object + (FD && FD->getIdentifier() ? "." + FD->getName().str()
-                                               : std::string());
-  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    return textOf(MC->getCallee(), Ctx);
   if (const FunctionDecl *FD = CE->getDirectCallee())
     return FD->getQualifiedNameAsString();
   return textOf(CE->getCallee(), Ctx);
@@ -207,9 +205,9 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
           E.Family == RuntimeError::Device ? "device" : "dtype";
       std::string Arg =
           S.Arg ? " '" + textOf(S.Arg->IgnoreImplicit(), Ctx) + "'" : "";
-      X.F.Message = "'" + Callee + "' reaches '" + E.Op + "' of the runtime "
-                    "error; the analysis does not know the " + Property +
-                    " of" + (Arg.empty() ? " its tensors" : Arg) +
+      X.F.Message = "'" + Callee + "' can reach '" + E.Op + "' of the runtime "
+                    "error; the analysis shows no " + Property +
+                    " mismatch of" + (Arg.empty() ? " its tensors" : Arg) +
                     " here (a suggestion from the error, not a finding)";
       X.F.Notes.push_back({X.F.Loc, "reported from the runtime error " + Where +
                                         ", not by the analysis"});
