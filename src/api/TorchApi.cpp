@@ -662,10 +662,10 @@ bool callReaches(const CallExpr *Call, const KernelCaller &Caller,
     if (!isTorchModuleClass(Impl) || !Impl->getIdentifier())
       return false;
     // A Sequential's forward() runs its modules, whichever they are: it
-    // reaches every module family's kernels, and which argument reaches it
-    // is not known.
+    // reaches every layer family's kernels (losses are not layers), and
+    // which argument reaches it is not known.
     if (Impl->getName() == "SequentialImpl")
-      return true;
+      return !Caller.Name.endswith("Loss");
     if (Impl->getName() != (Caller.Name + "Impl").str())
       return false;
     Arg = argumentNamed(Call, forwardOf(Impl), Caller.Param, Shift);
