@@ -56,3 +56,18 @@ if [ $rc -gt 1 ]; then
   echo "torchlint failed on the examples (exit $rc)" >&2
   exit $rc
 fi
+
+echo "== torchlint --from-error: the lesson's crash, read back to the code"
+# The message a GPU prints for examples/labels_on_cpu.cpp; exit 1 means a
+# call site explains it.
+set +e
+echo "RuntimeError: Expected all tensors to be on the same device, but found \
+at least two devices, cuda:0 and cpu! (when checking argument for argument \
+target in method wrapper_CUDA_nll_loss_forward)" |
+  build/torchlint --from-error - -q examples/labels_on_cpu.cpp
+rc=$?
+set -e
+if [ $rc -gt 1 ]; then
+  echo "torchlint --from-error failed on the example (exit $rc)" >&2
+  exit $rc
+fi

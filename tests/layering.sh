@@ -28,18 +28,20 @@ BELOW = {
     'report': ['rules', 'analysis', 'api'],
     'frontend': ['engine', 'rules', 'analysis', 'api'],
     'units': ['frontend', 'report', 'engine', 'rules', 'analysis', 'api'],
-    'cli': ['units', 'frontend', 'report', 'engine', 'rules', 'analysis',
+    # --from-error's reading of runtime errors and its ranking of call sites.
+    'explain': ['engine', 'rules', 'analysis', 'api'],
+    'cli': ['explain', 'units', 'frontend', 'report', 'engine', 'rules', 'analysis',
             'api'],
     'lsp': ['units', 'frontend', 'report', 'engine', 'rules', 'analysis',
             'api'],
     'tidy': ['engine', 'report', 'rules', 'analysis', 'api'],
-    'exe': ['cli', 'lsp', 'units', 'frontend', 'report', 'engine', 'rules',
+    'exe': ['explain', 'cli', 'lsp', 'units', 'frontend', 'report', 'engine', 'rules',
             'analysis', 'api'],
 }
 FOLDER = {'src/api': 'api', 'src/analysis': 'analysis', 'rules': 'rules',
           'src/engine': 'engine', 'src/report': 'report',
           'src/frontend': 'frontend', 'src/units': 'units', 'src/cli': 'cli',
-          'src/lsp': 'lsp', 'src/tidy': 'tidy'}
+          'src/lsp': 'lsp', 'src/tidy': 'tidy', 'src/explain': 'explain'}
 # A public header in the one flat include/torchlint/ folder of old trees
 # has no layer folder; these are the layers its name belongs to.
 FLAT = {'TorchApi.h': 'api', 'Syntax.h': 'api', 'Locations.h': 'api',
@@ -71,7 +73,7 @@ def layer_of(path):
 # Folders under src/ whose headers their library exports (its CMake target
 # names the folder PUBLIC): the report formats ("report/Formats.h") and the
 # units ("UnitRunner.h"). Any other header outside include/ is its folder's.
-EXPORTED = ('src/report/', 'src/units/')
+EXPORTED = ('src/report/', 'src/units/', 'src/explain/')
 
 
 files = []

@@ -628,5 +628,127 @@ bool isCudaOnlyFunction(const FunctionDecl *FD) {
   return false;
 }
 
+//===----------------------------------------------------------------------===//
+// From kernels back to the API.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct KernelRow {
+  llvm::StringRef Op, KernelParam;
+  KernelCaller Caller;
+};
+const KernelRow KernelRows[] = {
+#define TORCH_KERNEL(Op, KernelParam, Kind, Name, ApiParam)                    \
+  {#Op, KernelParam, {KernelCaller::Kind, #Name, ApiParam}},
+#include "TorchApi.def"
+};
+} // namespace
+
+std::vector<KernelCaller> kernelCallers(llvm::StringRef Op,
+                                        llvm::StringRef KernelParam) {
+  std::vector<KernelCaller> Out;
+  auto Add = [&](const KernelCaller &C) {
+    for (const KernelCaller &O : Out)
+      if (O.Kind == C.Kind && O.Name == C.Name)
+        return;
+    Out.push_back(C);
+  };
+  // Rows of the named parameter first, then those for any parameter.
+  for (const KernelRow &R : KernelRows)
+    if (R.Op == Op && (KernelParam.empty() || R.KernelParam == KernelParam))
+      Add(R.Caller);
+  for (const KernelRow &R : KernelRows)
+    if (R.Op == Op && R.KernelParam.empty())
+      Add(R.Caller);
+  // A parameter no row names (a 2.x rename): every caller of the operation.
+  if (Out.empty())
+    for (const KernelRow &R : KernelRows)
+      if (R.Op == Op)
+        Add(R.Caller);
+  return Out;
+}
+
+bool isKnownKernel(llvm::StringRef Op) {
+  return llvm::any_of(KernelRows,
+                      [&](const KernelRow &R) { return R.Op == Op; });
+}
+
+/// The argument of Call bound to FD's parameter named Param, Shift being
+/// the arguments before the first parameter (a call operator's object).
+static const Expr *argumentNamed(const CallExpr *Call, const FunctionDecl *FD,
+                                 llvm::StringRef Param, unsigned Shift) {
+  if (!FD || Param.empty())
+    return nullptr;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (P->getIdentifier() && P->getName() == Param)
+      return I + Shift < Call->getNumArgs() ? Call->getArg(I + Shift)
+                                            : nullptr;
+  }
+  return nullptr;
+}
+
+/// The forward() of a LibTorch module class, for its parameters' names.
+static const FunctionDecl *forwardOf(const CXXRecordDecl *RD) {
+  for (const CXXMethodDecl *MD : RD->methods())
+    if (MD->getIdentifier() && MD->getName() == "forward")
+      return MD;
+  return nullptr;
+}
+
+bool callReaches(const CallExpr *Call, const KernelCaller &Caller,
+                 const Expr *&Arg) {
+  Arg = nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return false;
+  switch (Caller.Kind) {
+  case KernelCaller::Function:
+    if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() ||
+        FD->getName() != Caller.Name || !isTorchNamespaceFunction(FD))
+      return false;
+    Arg = argumentNamed(Call, FD, Caller.Param, 0);
+    return true;
+  case KernelCaller::Method: {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!isTensorMethod(MD, Caller.Name))
+      return false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      Arg = Caller.Param.empty() ? MC->getImplicitObjectArgument()
+                                 : argumentNamed(Call, FD, Caller.Param, 0);
+    return true;
+  }
+  case KernelCaller::Module: {
+    // module(x, y) calls the holder's operator(); module->forward(x, y) the
+    // class's forward().
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!MD)
+      return false;
+    const CXXRecordDecl *Impl = nullptr;
+    unsigned Shift = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (Op->getOperator() != OO_Call || Op->getNumArgs() == 0)
+        return false;
+      Impl = moduleClassOf(Op->getArg(0)->getType());
+      Shift = 1;
+    } else if (MD->getIdentifier() && MD->getName() == "forward") {
+      Impl = MD->getParent();
+    }
+    if (!isTorchModuleClass(Impl) || !Impl->getIdentifier())
+      return false;
+    // A Sequential's forward() runs its modules, whichever they are: it
+    // reaches every layer family's kernels (losses are not layers), and
+    // which argument reaches it is not known.
+    if (Impl->getName() == "SequentialImpl")
+      return !Caller.Name.endswith("Loss");
+    if (Impl->getName() != (Caller.Name + "Impl").str())
+      return false;
+    Arg = argumentNamed(Call, forwardOf(Impl), Caller.Param, Shift);
+    return true;
+  }
+  }
+  return false;
+}
+
 } // namespace api
 } // namespace torchlint

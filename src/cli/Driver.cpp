@@ -9,6 +9,7 @@
 #include "Driver.h"
 
 #include "Audit.h"
+#include "FromError.h"
 #include "Git.h"
 #include "Merge.h"
 #include "Progress.h"
@@ -105,6 +106,7 @@ struct Settings {
   std::string ShardCosts;
   bool Merge = false;
   std::string ProjectScope = "run";
+  std::string FromError;
 };
 
 /// Bytes from "1G", "512M", "64K" or a plain number.
@@ -409,6 +411,13 @@ int run(Settings &S, const char *Argv0) {
   }
   if (S.Merge)
     return runMerge(S);
+  if (!S.FromError.empty())
+    return runFromError({S.FromError, S.Inputs, S.ExtraFlags, S.BuildPath,
+                         S.Checks, S.Format, S.OutputFile, S.CacheDir,
+                         S.NoCache, S.SrcRoot, S.Quiet, S.Verbose,
+                         S.Color == "always" ||
+                             (S.Color == "auto" &&
+                              llvm::sys::Process::StandardOutIsDisplayed())});
   if (S.Inputs.empty()) {
     error("no input files; run 'torchlint --help' for usage");
     return ExitError;
@@ -937,6 +946,11 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
                  "report");
   App.add_flag("--merge", S.Merge,
                "Merge the JSON or SARIF reports given as inputs into one");
+  App.add_option("--from-error", S.FromError,
+                 "Read PyTorch device/dtype runtime errors from this log ('-':"
+                 " stdin) and report the call sites in the inputs that "
+                 "explain them, best first (docs/from-error.md); exit 1 when "
+                 "one does");
 #ifdef TORCHLINT_TEST_HOOKS
   App.add_option("--crash-on", S.CrashOn,
                  "Crash on the unit whose path ends so (isolation tests)")

@@ -292,6 +292,39 @@ std::optional<std::string> cudaStringLiteral(const clang::Expr *E);
 /// (torch::cuda::synchronize and the at::cuda / c10::cuda APIs).
 bool isCudaOnlyFunction(const clang::FunctionDecl *FD);
 
+//===----------------------------------------------------------------------===//
+// From kernels back to the API (TORCH_KERNEL rows of TorchApi.def).
+//===----------------------------------------------------------------------===//
+
+/// One LibTorch API that reaches a kernel a runtime error names.
+struct KernelCaller {
+  enum KindTy { Function, Method, Module };
+  KindTy Kind = Function;
+  /// A function's or method's identifier ("cross_entropy"), or a module
+  /// family's holder name ("CrossEntropyLoss", its class CrossEntropyLossImpl).
+  llvm::StringRef Name;
+  /// The API's parameter that the kernel's parameter comes from ("target");
+  /// "" when it is the receiver or not known.
+  llvm::StringRef Param;
+};
+
+/// The APIs that reach operation Op (a kernel's name without dispatcher
+/// prefixes: "nll_loss_forward", "addmm") with its parameter KernelParam
+/// ("target"; "" for any). Rows for any parameter also answer a named one.
+std::vector<KernelCaller> kernelCallers(llvm::StringRef Op,
+                                        llvm::StringRef KernelParam);
+
+/// True when some row names Op.
+bool isKnownKernel(llvm::StringRef Op);
+
+/// When Call is a call of Caller (a LibTorch function, a Tensor method, a
+/// call or forward() of a LibTorch module of that family, or of a Sequential,
+/// which may hold any module), the argument that
+/// Caller.Param names (null when Param is "" or has no argument here) in
+/// Arg, and true.
+bool callReaches(const clang::CallExpr *Call, const KernelCaller &Caller,
+                 const clang::Expr *&Arg);
+
 } // namespace api
 } // namespace torchlint
 

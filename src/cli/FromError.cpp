@@ -1,0 +1,272 @@
+//===- FromError.cpp - torchlint --from-error -----------------------------===//
+//
+// Reads the log, analyses every unit of the inputs in this process (the
+// findings of one unit feed the ranking while its AST is alive), and prints
+// the answers to each error as ordinary diagnostics, best first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FromError.h"
+
+#include "Driver.h"
+#include "explain/Explain.h"
+#include "report/Formats.h"
+
+#include "torchlint/Frontend.h"
+#include "torchlint/Report.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <map>
+
+using namespace clang;
+
+namespace torchlint {
+
+namespace {
+
+/// One answer, detached from its unit.
+struct Answer {
+  FindingRecord Record;
+  std::string Text;
+  size_t Error = 0;
+  Explanation::TierTy Tier = Explanation::RuleFinding;
+  bool InFrame = false;
+  unsigned Rank = 0;
+  size_t Order = 0; ///< Input order, for ties.
+};
+
+/// Ranks a unit's findings against the errors and renders the answers
+/// through clang's diagnostics, as any run prints findings.
+class FromErrorSink : public FindingSink {
+public:
+  FromErrorSink(const std::vector<RuntimeError> &Errors, bool Color,
+                std::vector<Answer> &Answers)
+      : Errors(Errors), Answers(Answers) {
+    DiagOpts->ShowColors = Color;
+  }
+
+  void consume(const std::vector<Finding> &Findings,
+               CompilerInstance &CI) override {
+    std::string Rendered;
+    llvm::raw_string_ostream OS(Rendered);
+    TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+    Printer.BeginSourceFile(CI.getLangOpts(), &CI.getPreprocessor());
+    DiagnosticsEngine Diags(CI.getDiagnostics().getDiagnosticIDs(),
+                            DiagOpts.get(), &Printer,
+                            /*ShouldOwnClient=*/false);
+    Diags.setSourceManager(&CI.getSourceManager());
+    for (Explanation &X :
+         explainErrors(CI.getASTContext(), Findings, Errors)) {
+      OS.flush();
+      size_t Begin = Rendered.size();
+      emitDiagnostic(X.F, Severity::Warning, Diags);
+      OS.flush();
+      Answer A;
+      A.Record = toRecord(X.F, Severity::Warning, CI.getSourceManager(),
+                          CI.getLangOpts());
+      A.Text = Rendered.substr(Begin);
+      A.Error = X.Error;
+      A.Tier = X.Tier;
+      A.InFrame = X.InFrame;
+      A.Rank = X.Rank;
+      A.Order = Answers.size();
+      Answers.push_back(std::move(A));
+    }
+    Printer.EndSourceFile();
+  }
+
+private:
+  const std::vector<RuntimeError> &Errors;
+  std::vector<Answer> &Answers;
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts =
+      llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+};
+
+void error(const llvm::Twine &Message) {
+  llvm::errs() << "torchlint: error: " << Message << "\n";
+}
+
+/// The answers to one error, best first: within the functions its
+/// backtrace names when any answer is there, then by tier and rank.
+std::vector<const Answer *> answersTo(size_t Error,
+                                      const std::vector<Answer> &All) {
+  std::vector<const Answer *> Out;
+  bool AnyInFrame = false;
+  for (const Answer &A : All)
+    if (A.Error == Error) {
+      Out.push_back(&A);
+      AnyInFrame |= A.InFrame;
+    }
+  if (AnyInFrame)
+    llvm::erase_if(Out, [](const Answer *A) { return !A->InFrame; });
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const Answer *A, const Answer *B) {
+                     if (A->Tier != B->Tier)
+                       return A->Tier < B->Tier;
+                     if (A->Rank != B->Rank)
+                       return A->Rank < B->Rank;
+                     return A->Order < B->Order;
+                   });
+  return Out;
+}
+
+} // namespace
+
+int runFromError(const FromErrorOptions &O) {
+  auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(O.Log);
+  if (!Buffer) {
+    error("--from-error: cannot read '" + O.Log +
+          "': " + Buffer.getError().message());
+    return ExitError;
+  }
+  std::vector<RuntimeError> Errors =
+      parseRuntimeErrors((*Buffer)->getBuffer());
+  if (O.Inputs.empty()) {
+    error("--from-error: name the sources to search after the log");
+    return ExitError;
+  }
+  if (Errors.empty()) {
+    llvm::errs() << "torchlint: no device or dtype runtime error in '"
+                 << O.Log << "'; nothing to explain\n";
+    return ExitClean;
+  }
+
+  bool Failed = false;
+  ExpandedInputs Inputs = expandInputs(O.Inputs);
+  for (const std::string &E : Inputs.Errors) {
+    error(E);
+    Failed = true;
+  }
+  std::optional<TorchIncludes> Torch;
+  if (O.BuildPath.empty() &&
+      !(O.ExtraFlags && reachesTorchHeaders(*O.ExtraFlags)))
+    Torch = locateTorch(processEnv);
+  CommandResolver Resolver(O.BuildPath.empty()
+                               ? std::nullopt
+                               : std::optional<std::string>(O.BuildPath),
+                           O.ExtraFlags, Torch);
+  if (llvm::Error E = Resolver.init()) {
+    error("compile database: " + llvm::toString(std::move(E)));
+    return ExitError;
+  }
+  ParseOptions Parse;
+  Parse.ResourceDir = defaultResourceDir();
+  Parse.CacheDir = O.NoCache ? ""
+                             : (O.CacheDir.empty() ? defaultCacheDir(processEnv)
+                                                   : O.CacheDir);
+  Parse.ProjectPreamble = projectPreambleIncludes(Inputs.Files);
+  Parse.Verbose = O.Verbose;
+  EngineConfig EC;
+  if (O.Checks)
+    EC.Checks = "torch-*," + *O.Checks;
+  Engine TheEngine(EC);
+
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<Answer> Answers;
+  RunSummary Summary;
+  for (const std::string &File : Inputs.Files) {
+    auto Command = Resolver.commandFor(File);
+    if (!Command) {
+      error(File + ": " + llvm::toString(Command.takeError()));
+      Summary.Failures.push_back({File, "no compile command"});
+      Failed = true;
+      continue;
+    }
+    std::string DiagText;
+    llvm::raw_string_ostream DiagOS(DiagText);
+    auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+    TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
+    FromErrorSink Sink(Errors, O.Color, Answers);
+    UnitOutcome Out =
+        analyzeUnit(File, *Command, TheEngine, Parse, Sink, Printer);
+    DiagOS.flush();
+    Summary.Units.push_back({File, Out.Failure.empty(), false,
+                             Out.TotalSeconds});
+    if (!Out.Failure.empty()) {
+      llvm::errs() << DiagText;
+      error(File + ": " + Out.Failure);
+      Summary.Failures.push_back({File, Out.Failure});
+      Failed = true;
+      continue;
+    }
+    ++Summary.FilesAnalysed;
+  }
+  Summary.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+
+  std::string SrcRoot = O.SrcRoot;
+  if (SrcRoot.empty()) {
+    llvm::SmallString<256> Dir;
+    llvm::sys::fs::current_path(Dir);
+    SrcRoot = std::string(Dir);
+  }
+  Summary.SrcRoot = SrcRoot;
+
+  // Text goes to stdout (or -o); the lines that introduce each error go
+  // with it in text, and to stderr beside a JSON or SARIF document.
+  std::string Text;
+  llvm::raw_string_ostream TextOS(Text);
+  llvm::raw_ostream &Heads =
+      O.Format == "text" ? static_cast<llvm::raw_ostream &>(TextOS)
+                         : llvm::errs();
+  std::vector<FindingRecord> Records;
+  bool Explained = false;
+  for (size_t I = 0; I < Errors.size(); ++I) {
+    const RuntimeError &E = Errors[I];
+    std::vector<const Answer *> Ranked = answersTo(I, Answers);
+    Heads << "torchlint: runtime error on line " << E.Line << " of the log: "
+          << E.Message << "\n";
+    if (Ranked.empty()) {
+      Heads << "torchlint: no call site in the given paths fits this error"
+            << (E.Op.empty() ? "" : " (no call reaches '" + E.Op + "')")
+            << "\n";
+      continue;
+    }
+    Explained = true;
+    unsigned FromAnalysis = 0;
+    for (const Answer *A : Ranked) {
+      TextOS << A->Text;
+      Records.push_back(A->Record);
+      FromAnalysis += A->Tier != Explanation::KernelCall;
+    }
+    Heads << "torchlint: " << Ranked.size() << " candidate"
+          << (Ranked.size() == 1 ? "" : "s") << " (" << FromAnalysis
+          << " found by the analysis, " << Ranked.size() - FromAnalysis
+          << " suggested by the error alone)\n";
+  }
+  TextOS.flush();
+  Heads.flush();
+
+  std::string Document;
+  if (O.Format == "json")
+    Document = renderJson(Records, Summary);
+  else if (O.Format == "sarif")
+    Document = renderSarif(Records, Summary, SrcRoot);
+  else
+    Document = Text;
+  if (O.OutputFile.empty() || O.OutputFile == "-") {
+    llvm::outs() << Document;
+    llvm::outs().flush();
+  } else {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(O.OutputFile, EC);
+    if (EC) {
+      error("cannot write '" + O.OutputFile + "': " + EC.message());
+      return ExitError;
+    }
+    OS << Document;
+  }
+  if (Failed)
+    return ExitError;
+  return Explained ? ExitFindings : ExitClean;
+}
+
+} // namespace torchlint
