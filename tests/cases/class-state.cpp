@@ -96,7 +96,7 @@ public:
   torch::Tensor operator()(const torch::Tensor &logits,
                            const torch::Tensor &target) const {
     namespace F = torch::nn::functional;
-    return F::cross_entropy(logits, target, // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'weights_' (argument 'weight') is on the CPU but 'logits' (argument 'input') is on the device of input 'logits'}}
+    return F::cross_entropy(logits, target, // expected-warning {{'F::cross_entropy' receives tensors on different devices: 'weights_' (argument 'weight') is on the CPU but 'logits' (argument 'input') is on the device of input 'logits' [torch-device-mismatch]}}
                             F::CrossEntropyFuncOptions().weight(weights_));
   }
 

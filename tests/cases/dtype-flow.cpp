@@ -149,20 +149,20 @@ torch::Tensor zeroDimHigherCategory() {
   auto counts = torch::randint(0, 5, {4, 4});
   auto scale = torch::tensor(0.5, torch::kDouble); // expected-note {{'scale' is created as Double here ('torch::tensor' with dtype Double)}}
   auto weighted = counts * scale;
-  return torch::mm(weighted, torch::randn({4, 4})); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'weighted' is Double but 'torch::randn({4, 4})' (argument 'mat2') is Float}} expected-note {{'torch::randn({4, 4})' is created as Float here ('torch::randn' with no dtype)}}
+  return torch::mm(weighted, torch::randn({4, 4})); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'weighted' is Double but 'torch::randn({4, 4})' (argument 'mat2') is Float}} expected-note {{'torch::randn({4, 4})' is created as Float here ('torch::randn' with no dtype) [torch-dtype-mismatch]}}
 }
 
 // A Sequential's input meets its first child with parameters.
 torch::Tensor sequentialInput() {
   torch::nn::Sequential net(torch::nn::ReLU(), torch::nn::Linear(4, 2)); // expected-note {{'net' is created here with Float parameters (modules are created as Float)}}
   auto x = torch::randn({2, 4}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
-  return net->forward(x); // expected-warning {{'net' receives tensors of different dtypes: 'x' is Double but the parameters of 'net' are Float}}
+  return net->forward(x); // expected-warning {{'net' receives tensors of different dtypes: 'x' is Double but the parameters of 'net' are Float [torch-dtype-mismatch]}}
 }
 
 torch::Tensor sequentialConverted() {
   torch::nn::Sequential net(torch::nn::Linear(4, 2), torch::nn::Tanh());
   net->to(torch::kDouble); // expected-note {{'net' is converted to Double here}}
-  return net->forward(torch::randn({2, 4})); // expected-warning {{'net' receives tensors of different dtypes: 'torch::randn({2, 4})' is Float but the parameters of 'net' are Double}} expected-note {{'torch::randn({2, 4})' is created as Float here ('torch::randn' with no dtype)}}
+  return net->forward(torch::randn({2, 4})); // expected-warning {{'net' receives tensors of different dtypes: 'torch::randn({2, 4})' is Float but the parameters of 'net' are Double}} expected-note {{'torch::randn({2, 4})' is created as Float here ('torch::randn' with no dtype) [torch-dtype-mismatch]}}
 }
 
 torch::Tensor sequentialUnknownChildren() {
@@ -184,14 +184,14 @@ torch::Tensor reductionsKeepDtype() {
   auto feats = torch::randn({8, 4}); // expected-note {{'feats' is created as Float here ('torch::randn' with no dtype)}}
   auto centered = feats - feats.mean(0, /*keepdim=*/true);
   auto proj = centered.to(torch::kDouble).narrow(1, 0, 2); // expected-note {{'proj' is converted to Double here}}
-  return torch::matmul(centered, proj); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'proj' (argument 'other') is Double but 'centered' is Float}}
+  return torch::matmul(centered, proj); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'proj' (argument 'other') is Double but 'centered' is Float [torch-dtype-mismatch]}}
 }
 
 int64_t argmaxIsLong() {
   auto logits = torch::randn({4, 3});
   auto preds = logits.argmax(1).contiguous();
   const int64_t *ok = preds.data_ptr<int64_t>(); // silent: Long is Long
-  const float *bad = preds.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'preds' as float, but 'preds' is Long; LibTorch throws "expected scalar type Float but found Long"}}
+  const float *bad = preds.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'preds' as float, but 'preds' is Long; LibTorch throws "expected scalar type Float but found Long" [torch-data-ptr-type]}}
   return ok[0] + static_cast<int64_t>(bad[0]);
 }
 
@@ -207,7 +207,7 @@ torch::Tensor maybeDouble(const torch::Tensor &raw, bool high) {
 
 torch::Tensor pathsOfHelper(bool high) {
   torch::nn::Linear model(4, 2); // expected-note {{'model' is created here with Float parameters (modules are created as Float)}}
-  return model(maybeDouble(torch::randn({2, 4}), high)); // expected-warning {{'model' receives tensors of different dtypes: 'maybeDouble(torch::randn({2, 4}), high)' (argument 'input') is on one path Double but the parameters of 'model' are Float}} expected-note {{'maybeDouble(torch::randn({2, 4}), high)' is returned by 'maybeDouble' here}}
+  return model(maybeDouble(torch::randn({2, 4}), high)); // expected-warning {{'model' receives tensors of different dtypes: 'maybeDouble(torch::randn({2, 4}), high)' (argument 'input') is on one path Double but the parameters of 'model' are Float}} expected-note {{'maybeDouble(torch::randn({2, 4}), high)' is returned by 'maybeDouble' here [torch-dtype-mismatch]}}
 }
 
 torch::Tensor bothPathsFloat(const torch::Tensor &raw, bool high) {

@@ -35,7 +35,7 @@ torch::Tensor addBias(const torch::Tensor &input) {
 // parameter's facts are the join over the call sites, followed up the call
 // graph to runOnDevice, which passes a tensor on a run-time device.
 torch::Tensor shiftByOne(const torch::Tensor &input) {
-  auto one = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input'}}
+  auto one = torch::ones({4}); // expected-warning {{'torch::ones' creates a tensor on the CPU, but it is used with 'input', which is on the device of input 'input' [torch-factory-missing-device]}}
   return input + one; // expected-note {{they meet in 'operator+' here}}
 }
 torch::Tensor forwardsToShift(const torch::Tensor &x) { return shiftByOne(x); }

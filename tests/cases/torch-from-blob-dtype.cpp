@@ -225,7 +225,7 @@ torch::Tensor byteValuesReadAsFloat(int64_t h, int64_t w) {
   std::vector<uint8_t> frame(h * w * 3); // expected-note {{'frame' holds uint8_t elements}}
   for (size_t i = 0; i < frame.size(); ++i)
     frame[i] = static_cast<uint8_t>((i * 7) % 256);
-  return torch::from_blob(frame.data(), {h, w, 3}).clone(); // expected-warning {{'torch::from_blob' reads 'frame.data()' (uint8_t elements) as Float, the default dtype; pass torch::kByte so the tensor holds the values}}
+  return torch::from_blob(frame.data(), {h, w, 3}).clone(); // expected-warning {{'torch::from_blob' reads 'frame.data()' (uint8_t elements) as Float, the default dtype; pass torch::kByte so the tensor holds the values [torch-from-blob-dtype]}}
 }
 
 torch::Tensor byteValuesAsBytes(int64_t h, int64_t w) {
