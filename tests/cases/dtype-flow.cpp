@@ -149,7 +149,7 @@ torch::Tensor zeroDimHigherCategory() {
   auto counts = torch::randint(0, 5, {4, 4});
   auto scale = torch::tensor(0.5, torch::kDouble); // expected-note {{'scale' is created as Double here ('torch::tensor' with dtype Double)}}
   auto weighted = counts * scale;
-  return torch::mm(weighted, torch::randn({4, 4})); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'weighted' is Double but 'torch::randn({4, 4})' (argument 'mat2') is Float}} expected-note {{'torch::randn({4, 4})' is created as Float here ('torch::randn' with no dtype) [torch-dtype-mismatch]}}
+  return torch::mm(weighted, torch::randn({4, 4})); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'weighted' is Double but 'torch::randn({4, 4})' (argument 'mat2') is Float [torch-dtype-mismatch]}} expected-note {{'torch::randn({4, 4})' is created as Float here ('torch::randn' with no dtype)}}
 }
 
 // A Sequential's input meets its first child with parameters.
@@ -162,7 +162,7 @@ torch::Tensor sequentialInput() {
 torch::Tensor sequentialConverted() {
   torch::nn::Sequential net(torch::nn::Linear(4, 2), torch::nn::Tanh());
   net->to(torch::kDouble); // expected-note {{'net' is converted to Double here}}
-  return net->forward(torch::randn({2, 4})); // expected-warning {{'net' receives tensors of different dtypes: 'torch::randn({2, 4})' is Float but the parameters of 'net' are Double}} expected-note {{'torch::randn({2, 4})' is created as Float here ('torch::randn' with no dtype) [torch-dtype-mismatch]}}
+  return net->forward(torch::randn({2, 4})); // expected-warning {{'net' receives tensors of different dtypes: 'torch::randn({2, 4})' is Float but the parameters of 'net' are Double [torch-dtype-mismatch]}} expected-note {{'torch::randn({2, 4})' is created as Float here ('torch::randn' with no dtype)}}
 }
 
 torch::Tensor sequentialUnknownChildren() {
@@ -207,7 +207,7 @@ torch::Tensor maybeDouble(const torch::Tensor &raw, bool high) {
 
 torch::Tensor pathsOfHelper(bool high) {
   torch::nn::Linear model(4, 2); // expected-note {{'model' is created here with Float parameters (modules are created as Float)}}
-  return model(maybeDouble(torch::randn({2, 4}), high)); // expected-warning {{'model' receives tensors of different dtypes: 'maybeDouble(torch::randn({2, 4}), high)' (argument 'input') is on one path Double but the parameters of 'model' are Float}} expected-note {{'maybeDouble(torch::randn({2, 4}), high)' is returned by 'maybeDouble' here [torch-dtype-mismatch]}}
+  return model(maybeDouble(torch::randn({2, 4}), high)); // expected-warning {{'model' receives tensors of different dtypes: 'maybeDouble(torch::randn({2, 4}), high)' (argument 'input') is on one path Double but the parameters of 'model' are Float [torch-dtype-mismatch]}} expected-note {{'maybeDouble(torch::randn({2, 4}), high)' is returned by 'maybeDouble' here}}
 }
 
 torch::Tensor bothPathsFloat(const torch::Tensor &raw, bool high) {
