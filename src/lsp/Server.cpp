@@ -905,7 +905,11 @@ json Server::explainError(const std::string &Text) {
   if (!Done)
     throw RequestError{RequestFailed, ExplainErrorCommand + std::string(": ") +
                                           llvm::toString(Done.takeError())};
-  json Result = {{"errors", json::parse(*Done)}};
+  json Answers = json::parse(*Done, nullptr, /*allow_exceptions=*/false);
+  if (!Answers.is_array())
+    throw RequestError{RequestFailed, std::string(ExplainErrorCommand) +
+                                          ": the worker sent no answer"};
+  json Result = {{"errors", std::move(Answers)}};
   // The first answer, for a client to jump to, and a line the user sees.
   std::string Message;
   for (const json &E : Result["errors"]) {
