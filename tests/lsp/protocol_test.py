@@ -21,6 +21,7 @@ LABELS = os.path.join(SRC, "examples/labels_on_cpu.cpp")
 DISCARDED = os.path.join(SRC, "examples/discarded_move.cpp")
 NOLINT = os.path.join(SRC, "tests/cli/inputs/nolint.cpp")
 SEED_LABELS = os.path.join(SRC, "tests/cli/inputs/from_error/b01_seed_labels.cpp")
+LOSS_HELPERS = os.path.join(SRC, "tests/cli/inputs/from_error/loss_helpers.cpp")
 # The lesson's message, as the GPU job printed it.
 LESSON_ERROR = (
     "RuntimeError: Expected all tensors to be on the same device, but found "
@@ -546,6 +547,34 @@ def test_crash_in_analysis():
         shutil.rmtree(work)
 
 
+def test_explain_error_crash():
+    os.environ["ASAN_OPTIONS"] = ":".join(
+        filter(None, [os.environ.get("ASAN_OPTIONS"), "handle_segv=0"]))
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    c = server("--crash-on", "crash_me.cpp")
+    try:
+        crash = os.path.join(work, "crash_me.cpp")
+        shutil.copy(SEED_LABELS, crash)
+        c.initialize()
+        c.open(crash)
+        params = {"command": "torchlint.explainError",
+                  "arguments": [LESSON_ERROR]}
+        e = c.call("workspace/executeCommand", params, timeout=240)["error"]
+        eq(e, {"code": -32803,
+               "message": "torchlint.explainError: torchlint crashed (signal "
+                          "11: Segmentation fault); the language server lives "
+                          "on"}, "a crashed explanation answers with an error")
+        # The server lives on.
+        c.notify("textDocument/didClose", {"textDocument": {"uri": uri(crash)}})
+        c.open(SEED_LABELS)
+        r = c.call("workspace/executeCommand", params, timeout=240)["result"]
+        eq(r["location"]["range"], rng(12, 14, 12, 21), "after a crash")
+        c.shutdown()
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
 def test_exits_when_client_dies():
     c = server()
     try:
@@ -620,6 +649,18 @@ def test_explain_error():
                     timeout=240)["result"]
         eq((r2["errors"][0]["line"], r2["errors"][0]["answers"][0]["range"]),
            (2, rng(12, 14, 12, 21)), "the object form")
+        # Every open source is searched; the calls the analysis knows
+        # nothing about follow the finding, as suggestions of the error.
+        c.open(LOSS_HELPERS)
+        r4 = c.call("workspace/executeCommand",
+                    {"command": "torchlint.explainError",
+                     "arguments": [LESSON_ERROR]}, timeout=240)["result"]
+        eq([(os.path.basename(a["uri"]), a["range"]["start"]["line"] + 1,
+             a["ruleId"], a["origin"]) for a in r4["errors"][0]["answers"]],
+           [("b01_seed_labels.cpp", 13, "torch-device-mismatch", "analysis"),
+            ("loss_helpers.cpp", 8, "torch-device-mismatch", "error"),
+            ("loss_helpers.cpp", 12, "torch-device-mismatch", "error")],
+           "answers over two open documents")
         r3 = c.call("workspace/executeCommand",
                     {"command": "torchlint.explainError",
                      "arguments": ["Segmentation fault"]})["result"]
