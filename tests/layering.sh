@@ -27,12 +27,14 @@ BELOW = {
     'engine': ['rules', 'analysis', 'api'],
     'report': ['rules', 'analysis', 'api'],
     'frontend': ['engine', 'rules', 'analysis', 'api'],
-    'units': ['frontend', 'report', 'engine', 'rules', 'analysis', 'api'],
     # --from-error's reading of runtime errors and its ranking of call sites.
     'explain': ['engine', 'rules', 'analysis', 'api'],
+    # Units answer runtime errors for both hosts (ErrorAnswers.h).
+    'units': ['explain', 'frontend', 'report', 'engine', 'rules', 'analysis',
+              'api'],
     'cli': ['explain', 'units', 'frontend', 'report', 'engine', 'rules', 'analysis',
             'api'],
-    'lsp': ['units', 'frontend', 'report', 'engine', 'rules', 'analysis',
+    'lsp': ['explain', 'units', 'frontend', 'report', 'engine', 'rules', 'analysis',
             'api'],
     'tidy': ['engine', 'report', 'rules', 'analysis', 'api'],
     'exe': ['explain', 'cli', 'lsp', 'units', 'frontend', 'report', 'engine', 'rules',

@@ -9,14 +9,12 @@
 #include "FromError.h"
 
 #include "Driver.h"
-#include "explain/Explain.h"
+#include "ErrorAnswers.h"
 #include "report/Formats.h"
 
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
 
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -25,96 +23,12 @@
 #include <chrono>
 #include <map>
 
-using namespace clang;
-
 namespace torchlint {
 
 namespace {
 
-/// One answer, detached from its unit.
-struct Answer {
-  FindingRecord Record;
-  std::string Text;
-  size_t Error = 0;
-  Explanation::TierTy Tier = Explanation::RuleFinding;
-  bool InFrame = false;
-  unsigned Rank = 0;
-  size_t Order = 0; ///< Input order, for ties.
-};
-
-/// Ranks a unit's findings against the errors and renders the answers
-/// through clang's diagnostics, as any run prints findings.
-class FromErrorSink : public FindingSink {
-public:
-  FromErrorSink(const std::vector<RuntimeError> &Errors, bool Color,
-                std::vector<Answer> &Answers)
-      : Errors(Errors), Answers(Answers) {
-    DiagOpts->ShowColors = Color;
-  }
-
-  void consume(const std::vector<Finding> &Findings,
-               CompilerInstance &CI) override {
-    std::string Rendered;
-    llvm::raw_string_ostream OS(Rendered);
-    TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-    Printer.BeginSourceFile(CI.getLangOpts(), &CI.getPreprocessor());
-    DiagnosticsEngine Diags(CI.getDiagnostics().getDiagnosticIDs(),
-                            DiagOpts.get(), &Printer,
-                            /*ShouldOwnClient=*/false);
-    Diags.setSourceManager(&CI.getSourceManager());
-    for (Explanation &X :
-         explainErrors(CI.getASTContext(), Findings, Errors)) {
-      OS.flush();
-      size_t Begin = Rendered.size();
-      emitDiagnostic(X.F, Severity::Warning, Diags);
-      OS.flush();
-      Answer A;
-      A.Record = toRecord(X.F, Severity::Warning, CI.getSourceManager(),
-                          CI.getLangOpts());
-      A.Text = Rendered.substr(Begin);
-      A.Error = X.Error;
-      A.Tier = X.Tier;
-      A.InFrame = X.InFrame;
-      A.Rank = X.Rank;
-      A.Order = Answers.size();
-      Answers.push_back(std::move(A));
-    }
-    Printer.EndSourceFile();
-  }
-
-private:
-  const std::vector<RuntimeError> &Errors;
-  std::vector<Answer> &Answers;
-  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts =
-      llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-};
-
 void error(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: error: " << Message << "\n";
-}
-
-/// The answers to one error, best first: within the functions its
-/// backtrace names when any answer is there, then by tier and rank.
-std::vector<const Answer *> answersTo(size_t Error,
-                                      const std::vector<Answer> &All) {
-  std::vector<const Answer *> Out;
-  bool AnyInFrame = false;
-  for (const Answer &A : All)
-    if (A.Error == Error) {
-      Out.push_back(&A);
-      AnyInFrame |= A.InFrame;
-    }
-  if (AnyInFrame)
-    llvm::erase_if(Out, [](const Answer *A) { return !A->InFrame; });
-  std::stable_sort(Out.begin(), Out.end(),
-                   [](const Answer *A, const Answer *B) {
-                     if (A->Tier != B->Tier)
-                       return A->Tier < B->Tier;
-                     if (A->Rank != B->Rank)
-                       return A->Rank < B->Rank;
-                     return A->Order < B->Order;
-                   });
-  return Out;
 }
 
 } // namespace
@@ -169,7 +83,7 @@ int runFromError(const FromErrorOptions &O) {
   Engine TheEngine(EC);
 
   auto Start = std::chrono::steady_clock::now();
-  std::vector<Answer> Answers;
+  std::vector<ErrorAnswer> Answers;
   RunSummary Summary;
   for (const std::string &File : Inputs.Files) {
     auto Command = Resolver.commandFor(File);
@@ -180,13 +94,8 @@ int runFromError(const FromErrorOptions &O) {
       continue;
     }
     std::string DiagText;
-    llvm::raw_string_ostream DiagOS(DiagText);
-    auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-    TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
-    FromErrorSink Sink(Errors, O.Color, Answers);
-    UnitOutcome Out =
-        analyzeUnit(File, *Command, TheEngine, Parse, Sink, Printer);
-    DiagOS.flush();
+    UnitOutcome Out = explainUnit(File, *Command, TheEngine, Parse, Errors,
+                                  O.Color, Answers, DiagText);
     Summary.Units.push_back({File, Out.Failure.empty(), false,
                              Out.TotalSeconds});
     if (!Out.Failure.empty()) {
@@ -221,7 +130,7 @@ int runFromError(const FromErrorOptions &O) {
   bool Explained = false;
   for (size_t I = 0; I < Errors.size(); ++I) {
     const RuntimeError &E = Errors[I];
-    std::vector<const Answer *> Ranked = answersTo(I, Answers);
+    std::vector<const ErrorAnswer *> Ranked = answersTo(I, Answers);
     Heads << "torchlint: runtime error on line " << E.Line << " of the log: "
           << E.Message << "\n";
     if (Ranked.empty()) {
@@ -232,10 +141,10 @@ int runFromError(const FromErrorOptions &O) {
     }
     Explained = true;
     unsigned FromAnalysis = 0;
-    for (const Answer *A : Ranked) {
+    for (const ErrorAnswer *A : Ranked) {
       TextOS << A->Text;
       Records.push_back(A->Record);
-      FromAnalysis += A->Tier != Explanation::KernelCall;
+      FromAnalysis += !A->fromError();
     }
     Heads << "torchlint: " << Ranked.size() << " candidate"
           << (Ranked.size() == 1 ? "" : "s") << " (" << FromAnalysis

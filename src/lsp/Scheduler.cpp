@@ -4,6 +4,7 @@
 
 #include "WorkerPool.h"
 
+#include <cerrno>
 #include <csignal>
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -199,6 +200,73 @@ std::vector<AnalysisDone> Scheduler::step() {
     }
   }
   return Done;
+}
+
+llvm::Expected<std::string>
+runInWorker(const std::function<std::string()> &Work, unsigned TimeoutSeconds) {
+  auto Fail = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  int Pipe[2];
+  if (::pipe2(Pipe, O_CLOEXEC) != 0)
+    return Fail("cannot start a worker process");
+  pid_t Pid = ::fork();
+  if (Pid < 0) {
+    ::close(Pipe[0]);
+    ::close(Pipe[1]);
+    return Fail("cannot start a worker process");
+  }
+  if (Pid == 0) {
+    // As an analysis's worker: the client's channel stays untouched.
+    int Null = ::open("/dev/null", O_RDWR);
+    ::dup2(Null, STDIN_FILENO);
+    ::dup2(Null, STDOUT_FILENO);
+    ::close(Pipe[0]);
+    std::string Text = Work();
+    const char *P = Text.data();
+    size_t Left = Text.size();
+    while (Left > 0) {
+      ssize_t N = ::write(Pipe[1], P, Left);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        ::_exit(3);
+      P += N;
+      Left -= size_t(N);
+    }
+    ::_exit(0);
+  }
+  ::close(Pipe[1]);
+  using Clock = Scheduler::Clock;
+  auto Start = Clock::now();
+  std::string Output;
+  char Buf[65536];
+  for (;;) {
+    if (TimeoutSeconds &&
+        Clock::now() - Start > std::chrono::seconds(TimeoutSeconds)) {
+      ::kill(Pid, SIGKILL);
+      int Status;
+      ::waitpid(Pid, &Status, 0);
+      ::close(Pipe[0]);
+      return Fail("the worker took longer than " +
+                  std::to_string(TimeoutSeconds) + " s and was stopped");
+    }
+    pollfd Fd = {Pipe[0], POLLIN, 0};
+    if (::poll(&Fd, 1, 1000) <= 0)
+      continue;
+    ssize_t N = ::read(Pipe[0], Buf, sizeof(Buf));
+    if (N > 0)
+      Output.append(Buf, size_t(N));
+    else if (N == 0 || errno != EINTR)
+      break;
+  }
+  ::close(Pipe[0]);
+  int Status = 0;
+  ::waitpid(Pid, &Status, 0);
+  if (!WIFEXITED(Status) || WEXITSTATUS(Status) != 0)
+    return Fail("torchlint " + describeWaitStatus(Status) +
+                "; the language server lives on");
+  return Output;
 }
 
 } // namespace lsp

@@ -98,6 +98,12 @@ private:
   std::map<std::string, Running> Workers;
 };
 
+/// Runs Work in a forked worker process, as analyses run, and returns what
+/// it produced, or why there is nothing: the worker crashed or ran past
+/// TimeoutSeconds (0: no limit). Blocks the caller until then.
+llvm::Expected<std::string>
+runInWorker(const std::function<std::string()> &Work, unsigned TimeoutSeconds);
+
 } // namespace lsp
 } // namespace torchlint
 

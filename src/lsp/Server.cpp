@@ -12,6 +12,8 @@
 #include "Protocol.h"
 #include "Scheduler.h"
 #include "Transport.h"
+#include "ErrorAnswers.h"
+#include "explain/RuntimeError.h"
 #include "report/RuleDocs.h"
 
 #include "torchlint/Frontend.h"
@@ -35,6 +37,9 @@ namespace lsp {
 namespace {
 
 using nlohmann::json;
+
+/// The command that explains a pasted runtime error (docs/from-error.md).
+constexpr const char *ExplainErrorCommand = "torchlint.explainError";
 
 /// A request the handler could not serve, answered as a JSON-RPC error.
 struct RequestError {
@@ -98,6 +103,10 @@ private:
   json initialize(const json &Params);
   json codeActions(const json &Params);
   json hover(const json &Params);
+  json executeCommand(const json &Params);
+  /// torchlint.explainError: the pasted errors' answers in the open
+  /// documents, ranked as --from-error ranks them.
+  json explainError(const std::string &Text);
   /// Answers now, or returns none when the reply waits for an analysis.
   std::optional<json> pullDiagnostics(const json &Id, const json &Params);
   void cancelRequest(const json &Params);
@@ -260,6 +269,8 @@ void Server::handleRequest(const json &Id, const std::string &Method,
       reply(Id, codeActions(Params));
     } else if (Method == "textDocument/hover") {
       reply(Id, hover(Params));
+    } else if (Method == "workspace/executeCommand") {
+      reply(Id, executeCommand(Params));
     } else if (Method == "textDocument/diagnostic") {
       if (std::optional<json> Report = pullDiagnostics(Id, Params))
         reply(Id, *Report);
@@ -370,7 +381,8 @@ json Server::initialize(const json &Params) {
         {"change", 2}, // Incremental.
         {"save", {{"includeText", false}}}}},
       {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
-      {"hoverProvider", true}};
+      {"hoverProvider", true},
+      {"executeCommandProvider", {{"commands", {ExplainErrorCommand}}}}};
   if (PullMode)
     Capabilities["diagnosticProvider"] = {{"identifier", "torchlint"},
                                           {"interFileDependencies", false},
@@ -811,6 +823,126 @@ json Server::hover(const json &Params) {
             {"range", tokenRange(D.Text, Start, Enc)}};
   }
   return nullptr;
+}
+
+//===-- Commands ----------------------------------------------------------===//
+
+json Server::executeCommand(const json &Params) {
+  std::string Command = Params.at("command").get<std::string>();
+  if (Command != ExplainErrorCommand)
+    throw RequestError{InvalidParams, "unknown command '" + Command + "'"};
+  const json Args = Params.value("arguments", json::array());
+  // The pasted text, as a string or as {"text": ...}.
+  const json Arg = Args.is_array() && !Args.empty() ? Args[0] : json();
+  if (Arg.is_string())
+    return explainError(Arg.get<std::string>());
+  if (Arg.is_object() && Arg.contains("text") && Arg["text"].is_string())
+    return explainError(Arg["text"].get<std::string>());
+  throw RequestError{InvalidParams, std::string(ExplainErrorCommand) +
+                                        " takes the error's text"};
+}
+
+json Server::explainError(const std::string &Text) {
+  std::vector<RuntimeError> Errors = parseRuntimeErrors(Text);
+  if (Errors.empty()) {
+    std::string Message =
+        "torchlint: no device or dtype runtime error in the pasted text";
+    notify("window/showMessage", {{"type", 3}, {"message", Message}});
+    return {{"errors", json::array()}, {"message", Message}};
+  }
+  // The open sources are the units the server knows; headers are reached
+  // through them.
+  std::vector<std::string> Units;
+  for (const auto &[File, D] : Docs)
+    if (isCppSource(File) && D.CommandError.empty())
+      Units.push_back(File);
+  // In a worker, as analyses run: a crash costs this reply, not the server.
+  auto Work = [&]() -> std::string {
+    ParseOptions Parse = Options.Job.Parse;
+    for (const auto &[Path, Doc] : Docs)
+      Parse.UnsavedFiles[Path] = Doc.Text;
+    EngineConfig EC;
+    std::optional<std::string> Checks =
+        ChecksSetting ? ChecksSetting : Options.Job.Overrides.Checks;
+    if (Checks)
+      EC.Checks = "torch-*," + *Checks;
+    Engine TheEngine(EC);
+    std::vector<ErrorAnswer> Answers;
+    for (const std::string &File : Units) {
+#ifdef TORCHLINT_TEST_HOOKS
+      // The isolation test's fault, as runUnit's: a real one.
+      if (!Options.Job.CrashOn.empty() &&
+          llvm::StringRef(File).endswith(Options.Job.CrashOn)) {
+        volatile int *Null = nullptr;
+        *Null = 1;
+      }
+#endif
+      std::string DiagText;
+      explainUnit(File, Docs.at(File).Command, TheEngine, Parse, Errors,
+                  /*Color=*/false, Answers, DiagText);
+    }
+    auto Texts = [this](const std::string &F) { return textOf(F); };
+    json Out = json::array();
+    for (size_t I = 0; I < Errors.size(); ++I) {
+      json List = json::array();
+      for (const ErrorAnswer *A : answersTo(I, Answers)) {
+        std::optional<std::string> FileText = textOf(A->Record.Loc.File);
+        if (!FileText)
+          continue;
+        json D = toDiagnostic(A->Record, *FileText, Enc, Texts);
+        json Notes = json::array();
+        for (const json &R : D.value("relatedInformation", json::array()))
+          Notes.push_back({{"uri", R["location"]["uri"]},
+                           {"range", R["location"]["range"]},
+                           {"message", R["message"]}});
+        List.push_back({{"uri", uriFromPath(A->Record.Loc.File)},
+                        {"range", D["range"]},
+                        {"ruleId", A->Record.Rule->Id.str()},
+                        {"message", A->Record.Message},
+                        {"notes", Notes},
+                        {"origin", A->fromError() ? "error" : "analysis"}});
+      }
+      Out.push_back({{"line", Errors[I].Line},
+                     {"message", Errors[I].Message},
+                     {"answers", List}});
+    }
+    return Out.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
+  unsigned Timeout = Options.UnitTimeout * unsigned(Units.size());
+  llvm::Expected<std::string> Done = runInWorker(Work, Timeout);
+  if (!Done)
+    throw RequestError{RequestFailed, ExplainErrorCommand + std::string(": ") +
+                                          llvm::toString(Done.takeError())};
+  json Answers = json::parse(*Done, nullptr, /*allow_exceptions=*/false);
+  if (!Answers.is_array())
+    throw RequestError{RequestFailed, std::string(ExplainErrorCommand) +
+                                          ": the worker sent no answer"};
+  json Result = {{"errors", std::move(Answers)}};
+  // The first answer, for a client to jump to, and a line the user sees.
+  std::string Message;
+  for (const json &E : Result["errors"]) {
+    if (E["answers"].empty())
+      continue;
+    const json &A = E["answers"][0];
+    Result["location"] = {{"uri", A["uri"]}, {"range", A["range"]}};
+    std::optional<std::string> Path = pathFromUri(A["uri"].get<std::string>());
+    Message = "torchlint: " +
+              llvm::sys::path::filename(Path.value_or("")).str() + ":" +
+              std::to_string(A["range"]["start"]["line"].get<int>() + 1) +
+              ": " + A["message"].get<std::string>() + " [" +
+              A["ruleId"].get<std::string>() + "] (" +
+              (A["origin"] == "error" ? "suggested by the error alone"
+                                      : "found by the analysis") +
+              "; " + std::to_string(E["answers"].size()) + " candidate" +
+              (E["answers"].size() == 1 ? "" : "s") + ")";
+    break;
+  }
+  if (Message.empty())
+    Message = "torchlint: no call site in the open documents fits the "
+              "pasted error";
+  Result["message"] = Message;
+  notify("window/showMessage", {{"type", 3}, {"message", Message}});
+  return Result;
 }
 
 } // namespace

@@ -20,6 +20,13 @@ TORCHLINT, CACHE, SRC = sys.argv[1:4]
 LABELS = os.path.join(SRC, "examples/labels_on_cpu.cpp")
 DISCARDED = os.path.join(SRC, "examples/discarded_move.cpp")
 NOLINT = os.path.join(SRC, "tests/cli/inputs/nolint.cpp")
+SEED_LABELS = os.path.join(SRC, "tests/cli/inputs/from_error/b01_seed_labels.cpp")
+LOSS_HELPERS = os.path.join(SRC, "tests/cli/inputs/from_error/loss_helpers.cpp")
+# The lesson's message, as the GPU job printed it.
+LESSON_ERROR = (
+    "RuntimeError: Expected all tensors to be on the same device, but found "
+    "at least two devices, cuda:0 and cpu! (when checking argument for "
+    "argument target in method wrapper_CUDA_nll_loss_forward)")
 
 MISMATCH_MESSAGE = (
     "'torch::nn::functional::cross_entropy' receives tensors on different "
@@ -540,6 +547,34 @@ def test_crash_in_analysis():
         shutil.rmtree(work)
 
 
+def test_explain_error_crash():
+    os.environ["ASAN_OPTIONS"] = ":".join(
+        filter(None, [os.environ.get("ASAN_OPTIONS"), "handle_segv=0"]))
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    c = server("--crash-on", "crash_me.cpp")
+    try:
+        crash = os.path.join(work, "crash_me.cpp")
+        shutil.copy(SEED_LABELS, crash)
+        c.initialize()
+        c.open(crash)
+        params = {"command": "torchlint.explainError",
+                  "arguments": [LESSON_ERROR]}
+        e = c.call("workspace/executeCommand", params, timeout=240)["error"]
+        eq(e, {"code": -32803,
+               "message": "torchlint.explainError: torchlint crashed (signal "
+                          "11: Segmentation fault); the language server lives "
+                          "on"}, "a crashed explanation answers with an error")
+        # The server lives on.
+        c.notify("textDocument/didClose", {"textDocument": {"uri": uri(crash)}})
+        c.open(SEED_LABELS)
+        r = c.call("workspace/executeCommand", params, timeout=240)["result"]
+        eq(r["location"]["range"], rng(12, 14, 12, 21), "after a crash")
+        c.shutdown()
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
 def test_exits_when_client_dies():
     c = server()
     try:
@@ -567,6 +602,72 @@ def test_did_save_analyses_again():
         eq(len(c.diagnostics(DISCARDED, 1)["diagnostics"]), 2, "after save")
         eq(len(c.diagnostics(LABELS, 1)["diagnostics"]), 1,
            "the other open file after the save")
+        c.shutdown()
+    finally:
+        c.kill()
+
+
+def test_explain_error():
+    c = server()
+    try:
+        caps = c.initialize()["result"]["capabilities"]
+        eq(caps["executeCommandProvider"],
+           {"commands": ["torchlint.explainError"]}, "the command is offered")
+        c.open(SEED_LABELS)
+        r = c.call("workspace/executeCommand",
+                   {"command": "torchlint.explainError",
+                    "arguments": [LESSON_ERROR]}, timeout=240)["result"]
+        eq(len(r["errors"]), 1, "one error in the pasted text")
+        eq(r["errors"][0]["line"], 1, "the error's line in the pasted text")
+        first = r["errors"][0]["answers"][0]
+        eq({k: first[k] for k in ("uri", "range", "ruleId", "origin",
+                                  "message")},
+           {"uri": uri(SEED_LABELS), "range": rng(12, 14, 12, 21),
+            "ruleId": "torch-device-mismatch", "origin": "analysis",
+            "message": "'loss_fn' receives tensors on different devices: "
+                       "'labels' (argument 'target') is on the CPU but 'out' "
+                       "(argument 'input') is on 'device', chosen at run time "
+                       "at line 6"}, "the first answer")
+        eq(first["notes"][:2], [
+            {"uri": uri(SEED_LABELS), "range": rng(12, 14, 12, 21),
+             "message": "found by the analysis; matches the runtime error on "
+                        "line 1 of the log (argument 'target' of "
+                        "'nll_loss_forward', cuda:0 and cpu)"},
+            {"uri": uri(SEED_LABELS), "range": rng(10, 16, 10, 21),
+             "message": "'labels' is created on the CPU here ('torch::tensor' "
+                        "with no device)"}], "its first notes")
+        eq(r["location"], {"uri": uri(SEED_LABELS), "range": rng(12, 14, 12, 21)},
+           "where a client jumps")
+        m = c.wait(lambda m: m.get("method") == "window/showMessage")
+        eq(m["params"]["message"], r["message"], "the answer is shown")
+        eq(r["message"].split(" [")[0].split(": ")[:2],
+           ["torchlint", "b01_seed_labels.cpp:13"], "the shown line")
+        # {"text": ...} is the same command; text with no error says so.
+        r2 = c.call("workspace/executeCommand",
+                    {"command": "torchlint.explainError",
+                     "arguments": [{"text": "log\n" + LESSON_ERROR}]},
+                    timeout=240)["result"]
+        eq((r2["errors"][0]["line"], r2["errors"][0]["answers"][0]["range"]),
+           (2, rng(12, 14, 12, 21)), "the object form")
+        # Every open source is searched; the calls the analysis knows
+        # nothing about follow the finding, as suggestions of the error.
+        c.open(LOSS_HELPERS)
+        r4 = c.call("workspace/executeCommand",
+                    {"command": "torchlint.explainError",
+                     "arguments": [LESSON_ERROR]}, timeout=240)["result"]
+        eq([(os.path.basename(a["uri"]), a["range"]["start"]["line"] + 1,
+             a["ruleId"], a["origin"]) for a in r4["errors"][0]["answers"]],
+           [("b01_seed_labels.cpp", 13, "torch-device-mismatch", "analysis"),
+            ("loss_helpers.cpp", 8, "torch-device-mismatch", "error"),
+            ("loss_helpers.cpp", 12, "torch-device-mismatch", "error")],
+           "answers over two open documents")
+        r3 = c.call("workspace/executeCommand",
+                    {"command": "torchlint.explainError",
+                     "arguments": ["Segmentation fault"]})["result"]
+        eq(r3["errors"], [], "no runtime error pasted")
+        e = c.call("workspace/executeCommand",
+                   {"command": "torchlint.nope", "arguments": []})["error"]
+        eq(e["code"], -32602, "an unknown command")
         c.shutdown()
     finally:
         c.kill()
