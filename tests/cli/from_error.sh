@@ -64,14 +64,15 @@ tl --from-error error.log d04_ce_int32_labels.cpp
 expect_rc 1
 expect_eq "$(first_answer)" "24 torch-loss-target-dtype" "d04: first answer"
 expect_first_on_bug d04_ce_int32_labels.cpp
-# A Sequential fed Float after net->to(kDouble): the analysis has no finding
-# there, but the Sequential's call is the only one that can reach addmm.
+# A Sequential fed Float after net->to(kDouble): the analysis finds it (the
+# module's parameters against its input), and the error confirms that finding.
 log "  what():  mat1 and mat2 must have the same dtype"
 tl --from-error error.log d15_model_to_double.cpp
 expect_rc 1
 expect_eq "$(first_answer)" "12 torch-dtype-mismatch" "d15: first answer"
 expect_first_on_bug d15_model_to_double.cpp
-expect_contains "$OUT" "d15_model_to_double.cpp:12:15: warning: 'net->forward' can reach 'addmm' of the runtime error; the analysis shows no dtype mismatch of its tensors here (a suggestion from the error, not a finding) [torch-dtype-mismatch]" "d15: suggestion"
+expect_contains "$OUT" "d15_model_to_double.cpp:12:20: warning: 'net' receives tensors of different dtypes: 'x' is Float but the parameters of 'net' are Double [torch-dtype-mismatch]" "d15: finding"
+expect_contains "$OUT" "d15_model_to_double.cpp:12:20: note: found by the analysis; matches the runtime error on line 1 of the log (argument 'mat1' of 'addmm')" "d15: from the analysis"
 log "  what():  expected scalar type Float but found Double"
 tl --from-error error.log d11_accessor_float_on_double.cpp
 expect_rc 1
