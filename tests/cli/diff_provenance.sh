@@ -148,7 +148,7 @@ expect_eq "$(last_note)" \
   "$PWD/head.cpp:10:14: note: introduced by the change at head.cpp:10" \
   "factory line filter"
 git commit -qam "mask stays on the CPU"
-sed -i 's/torch::randn({2, 8})/torch::randn({3, 8})/' head.cpp
+sed -i 's/torch::randn({2, 8}, device)/torch::randn({3, 8}, device)/' head.cpp
 tl --diff HEAD head.cpp
 expect_rc 0
 expect_eq "$OUT" "" "factory: unrelated change"

@@ -14,7 +14,12 @@ struct HeadImpl : torch::nn::Module {
 };
 TORCH_MODULE(Head);
 
+// The program runs on a device chosen at run time: forward()'s input may
+// be on a GPU (a program that never leaves the CPU has no such finding).
 int main() {
+  torch::Device device =
+      torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   Head head;
-  return head(torch::randn({2, 8})).dim() == 2 ? 0 : 1;
+  head->to(device);
+  return head(torch::randn({2, 8}, device)).dim() == 2 ? 0 : 1;
 }
