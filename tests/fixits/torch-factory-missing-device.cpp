@@ -13,6 +13,9 @@ struct NetImpl : torch::nn::Module {
 TORCH_MODULE(Net);
 
 int main() {
+  torch::Device device =
+      torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   Net net;
-  return net->forward(torch::ones({2, 4})).size(1) == 4 ? 0 : 1;
+  net->to(device);
+  return net->forward(torch::ones({2, 4}, device)).size(1) == 4 ? 0 : 1;
 }
