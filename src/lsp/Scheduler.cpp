@@ -69,6 +69,23 @@ void Scheduler::addPollFds(std::vector<pollfd> &Fds) const {
       Fds.push_back({R.Fd, POLLIN, 0});
 }
 
+/// In a forked worker: writes Text to Fd and exits, 0 when all of it was
+/// written, 3 when the pipe failed.
+[[noreturn]] static void writeAllAndExit(int Fd, const std::string &Text) {
+  const char *P = Text.data();
+  size_t Left = Text.size();
+  while (Left > 0) {
+    ssize_t N = ::write(Fd, P, Left);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      ::_exit(3);
+    P += N;
+    Left -= size_t(N);
+  }
+  ::_exit(0);
+}
+
 bool Scheduler::start(const std::string &File, Waiting &W) {
   int Pipe[2];
   if (::pipe2(Pipe, O_CLOEXEC) != 0)
@@ -89,18 +106,7 @@ bool Scheduler::start(const std::string &File, Waiting &W) {
     UnitResult R = Analyze(File, W.Text);
     std::string Text = unitResultToJson(R).dump(
         -1, ' ', false, nlohmann::json::error_handler_t::replace);
-    const char *P = Text.data();
-    size_t Left = Text.size();
-    while (Left > 0) {
-      ssize_t N = ::write(Pipe[1], P, Left);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        ::_exit(3);
-      P += N;
-      Left -= size_t(N);
-    }
-    ::_exit(0);
+    writeAllAndExit(Pipe[1], Text);
   }
   ::close(Pipe[1]);
   ::fcntl(Pipe[0], F_SETFL, ::fcntl(Pipe[0], F_GETFL) | O_NONBLOCK);
@@ -223,18 +229,7 @@ runInWorker(const std::function<std::string()> &Work, unsigned TimeoutSeconds) {
     ::dup2(Null, STDOUT_FILENO);
     ::close(Pipe[0]);
     std::string Text = Work();
-    const char *P = Text.data();
-    size_t Left = Text.size();
-    while (Left > 0) {
-      ssize_t N = ::write(Pipe[1], P, Left);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        ::_exit(3);
-      P += N;
-      Left -= size_t(N);
-    }
-    ::_exit(0);
+    writeAllAndExit(Pipe[1], Text);
   }
   ::close(Pipe[1]);
   using Clock = Scheduler::Clock;
