@@ -680,6 +680,10 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       auto It = S.find(Field);
       return It != S.end() ? It->second : DeviceSet();
     }
+    // net->forward(x).first and batch.obs: what the holder's tensors agree
+    // on.
+    if (const Expr *Pair = tensorHolderOf(ME))
+      return evalContainer(Pair, S, Depth + 1);
     // batch.data / batch.target from a data loader are CPU tensors.
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     if (api::isDataExampleType(Base->getType())) {
@@ -928,6 +932,14 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
         if (Init && !(Ctor && Ctor->getNumArgs() == 0))
           assign(VD, evalContainer(Init, St, 0), St);
+      } else if (isTensorAggregateType(T) && !T->isReferenceType()) {
+        // auto batch = buffer.sample(n): while no field is written.
+        const Expr *Init =
+            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+        if (Init && !(Ctor && Ctor->getNumArgs() == 0) &&
+            !isMutatedLocal(VD) && !fieldsMayChange(VD, FD->getBody()))
+          assign(VD, evalContainer(Init, St, 0), St);
       } else if (isModuleValueType(T) && !T->isReferenceType()) {
         assign(VD,
                VD->hasInit()
@@ -1019,6 +1031,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report) {
     if (RS->getRetValue() && api::isTensorType(RS->getRetValue()->getType()))
       Returns.push_back(evalTensor(RS->getRetValue(), St));
+    else if (RS->getRetValue() && holdsTensors(RS->getRetValue()->getType()))
+      // return {obs, actions}: what the returned tensors agree on.
+      Returns.push_back(evalContainer(RS->getRetValue(), St, 0));
     else
       ReturnsUnknown = true;
   }

@@ -897,6 +897,8 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
       auto It = S.find(Field);
       return It != S.end() ? It->second : DtypeSet();
     }
+    if (const Expr *Pair = tensorHolderOf(ME))
+      return evalContainer(Pair, S, Depth + 1);
     return DtypeSet();
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -1065,6 +1067,13 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
         const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
         if (Init && !(Ctor && Ctor->getNumArgs() == 0))
           assign(VD, evalContainer(Init, St, 0), St);
+      } else if (isTensorAggregateType(T)) {
+        const Expr *Init =
+            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+        if (Init && !(Ctor && Ctor->getNumArgs() == 0) &&
+            !isMutatedLocal(VD) && !fieldsMayChange(VD, FD->getBody()))
+          assign(VD, evalContainer(Init, St, 0), St);
       } else if (isModuleValueType(T)) {
         assign(VD,
                VD->hasInit() ? newModule(VD, VD->getInit(), VD->getLocation())
@@ -1140,6 +1149,9 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
   if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report) {
     if (RS->getRetValue() && api::isTensorType(RS->getRetValue()->getType()))
       Returns.push_back(evalTensor(RS->getRetValue(), St));
+    else if (RS->getRetValue() && holdsTensors(RS->getRetValue()->getType()))
+      // return {obs, actions}: what the returned tensors agree on.
+      Returns.push_back(evalContainer(RS->getRetValue(), St, 0));
     else
       ReturnsUnknown = true;
   }

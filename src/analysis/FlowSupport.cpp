@@ -151,6 +151,119 @@ const Expr *rangeOfLoopVariable(const DeclStmt *DS, ASTContext &Ctx) {
   return nullptr;
 }
 
+bool isTensorAggregateType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  if (RD->isInStdNamespace() || api::isInTorchNamespace(RD) ||
+      !RD->isAggregate() || RD->getNumBases() != 0 || RD->field_empty())
+    return false;
+  return llvm::all_of(RD->fields(), [](const FieldDecl *F) {
+    return !F->getType()->isReferenceType() && api::isTensorType(F->getType());
+  });
+}
+
+bool holdsTensors(QualType T) {
+  return api::isTensorContainerType(T) || isTensorAggregateType(T);
+}
+
+const Expr *tensorHolderOf(const MemberExpr *ME) {
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!F || !api::isTensorType(F->getType()))
+    return nullptr;
+  QualType T = ME->getBase()->getType();
+  if (ME->isArrow())
+    T = T->getPointeeType();
+  if (isTensorAggregateType(T))
+    return ME->getBase();
+  if (F->getIdentifier() && api::isTensorContainerType(T) &&
+      llvm::is_contained({llvm::StringRef("first"), llvm::StringRef("second")},
+                         F->getName()))
+    return ME->getBase();
+  return nullptr;
+}
+
+namespace {
+/// Finds writes to the fields of one local aggregate.
+class FieldWriteFinder : public RecursiveASTVisitor<FieldWriteFinder> {
+public:
+  explicit FieldWriteFinder(const VarDecl *VD) : VD(VD) {}
+  bool Found = false;
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
+      note(OC->getArg(0));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    if (const CXXMethodDecl *MD = MC->getMethodDecl();
+        MD && !MD->isConst() && names(MC->getImplicitObjectArgument()))
+      Found = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    // LibTorch never rebinds a tensor it is handed: its non-const
+    // references are forwarding references (Sequential::forward) and out=
+    // tensors, whose device stays.
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(CE) ||
+        api::isInTorchNamespace(Callee))
+      return true;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        note(CE->getArg(I));
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *Ref) {
+    // auto &obs = batch.obs; (a const reference reads only).
+    QualType T = Ref->getType();
+    if (Ref != VD && Ref->hasInit() && T->isReferenceType() &&
+        !T.getNonReferenceType().isConstQualified())
+      note(Ref->getInit());
+    return true;
+  }
+
+private:
+  const VarDecl *VD;
+
+  /// True when E is VD itself.
+  bool names(const Expr *E) const {
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(api::ignoreWrappers(E));
+    return DRE && DRE->getDecl() == VD;
+  }
+  /// Records E when it is VD or one of its fields.
+  void note(const Expr *E) {
+    E = api::ignoreWrappers(E);
+    while (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+      E = api::ignoreWrappers(ME->getBase());
+    if (names(E))
+      Found = true;
+  }
+};
+} // namespace
+
+bool fieldsMayChange(const VarDecl *VD, const Stmt *Body) {
+  if (!Body)
+    return true;
+  FieldWriteFinder Finder(VD);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return Finder.Found;
+}
+
 const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
   if (!MD)

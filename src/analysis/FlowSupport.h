@@ -66,6 +66,24 @@ unsigned lineOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
 const clang::Expr *rangeOfLoopVariable(const clang::DeclStmt *DS,
                                        clang::ASTContext &Ctx);
 
+/// True for a plain struct of the project whose fields are all tensors (a
+/// minibatch, a rollout step): an aggregate, flow-wise a tuple.
+bool isTensorAggregateType(clang::QualType T);
+
+/// True when a value of type T holds tensors the engine follows as one: a
+/// container, pair or tuple of tensors, or a tensor aggregate.
+bool holdsTensors(clang::QualType T);
+
+/// For `p.first` of a std::pair of tensors or `batch.obs` of a tensor
+/// aggregate, the holder (`p`, `batch`); else null. The member is what the
+/// holder's tensors agree on.
+const clang::Expr *tensorHolderOf(const clang::MemberExpr *ME);
+
+/// True when Body may change a field of the local aggregate VD after its
+/// initialisation: assigns it, takes its address, binds it to a non-const
+/// reference or calls a non-const method on VD.
+bool fieldsMayChange(const clang::VarDecl *VD, const clang::Stmt *Body);
+
 /// The call operator a callable object runs: a lambda's, a function
 /// object's, or that of the lambda a std::function variable was built from.
 const clang::CXXMethodDecl *
@@ -102,6 +120,10 @@ FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
   // {a, b} and std::vector<torch::Tensor>{a, b}.
   if (const auto *List = dyn_cast<InitListExpr>(E))
     return Elements(List->inits());
+  // return {a, b} into a std::pair or std::tuple: its element constructor.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() >= 2 && api::isTensorContainerType(CE->getType()))
+    return Elements(CE->arguments());
   // std::make_tuple(h0, c0), std::make_pair(a, b).
   if (const auto *CE = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *Callee = CE->getDirectCallee();
