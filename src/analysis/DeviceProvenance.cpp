@@ -858,6 +858,20 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
       W.nameSubject(text(Weights.front(), Ctx));
       return W;
     }
+  // target = online->clone(): where online's parameters are now; clone(d)
+  // puts the copy on d.
+  if (const CXXMemberCallExpr *Clone = api::moduleCloneOf(Stripped)) {
+    const Expr *Source = Clone->getImplicitObjectArgument();
+    DeviceSet D;
+    if (Clone->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(Clone->getArg(0)))
+      D = evalOptions(Clone->getArg(0), St, 1).value_or(DeviceSet());
+    else if (Source && moduleMatters(Source))
+      D = moduleDevice(Source, St);
+    if (!D.isUnknown())
+      D.addStep(Clone->getExprLoc(), "is cloned from '" + moduleName(Source) +
+                                         "' here, with its parameters");
+    return D;
+  }
   // Only a module built here is born on the CPU: a copy of another holder,
   // a cast or a getter names an existing one, wherever that is.
   if (!createsModule(Stripped) ||

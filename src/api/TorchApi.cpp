@@ -337,6 +337,41 @@ static llvm::StringRef rowName(const FunctionDecl *FD) {
   return "";
 }
 
+const CXXMemberCallExpr *moduleCloneOf(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    E = ignoreWrappers(E);
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (MD && MD->getIdentifier() && MD->getName() == "clone" &&
+          isModuleClass(MD->getParent()))
+        return MC;
+      return nullptr;
+    }
+    // QNet(std::dynamic_pointer_cast<QNetImpl>(online->clone())).
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+          CE->getNumArgs() != 1 ||
+          !F->getName().endswith("_pointer_cast"))
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
   if (!MD || !MD->getIdentifier() || MD->getName() != Name)
     return false;

@@ -267,6 +267,12 @@ std::optional<ScalarKind> conversionMethodKind(const clang::CXXMethodDecl *MD);
 /// when it depends on the arguments (tensor, arange, full, from_blob).
 std::optional<ScalarKind> factoryDefaultKind(const clang::FunctionDecl *FD);
 
+/// For a module value made by `m->clone()` (through a holder's constructor
+/// and std::dynamic_pointer_cast), the clone call; else null. A clone's
+/// parameters are where m's were when it was cloned, unless clone names a
+/// device.
+const clang::CXXMemberCallExpr *moduleCloneOf(const clang::Expr *E);
+
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
