@@ -50,6 +50,19 @@
 using namespace clang;
 
 namespace torchlint {
+
+int exitStatus(const RunOutcome &O) {
+  if (O.Failed)
+    return ExitError;
+  // Recording a baseline accepts today's findings.
+  if (O.WroteBaseline)
+    return ExitClean;
+  // Under --verify the findings are the expected ones: success is silence.
+  if (O.Verify)
+    return ExitClean;
+  return O.Findings == 0 ? ExitClean : ExitFindings;
+}
+
 namespace {
 
 /// ": <the first compiler error>" from a unit's rendered diagnostics, or "".
@@ -357,6 +370,81 @@ int runMerge(const Settings &S) {
   if (!Written || !Merged->Summary.Failures.empty())
     return ExitError;
   return Merged->Findings.empty() ? ExitClean : ExitFindings;
+}
+
+/// --fix: applies the reported fix-its whose files still compile with them.
+/// False when a fix was refused or could not be written: a failed run.
+bool applyVerifiedFixes(
+    const Settings &S, const Audit &TheAudit,
+    const std::map<std::string, std::set<size_t>> &UnitsEditing,
+    const std::vector<std::string> &Files,
+    const std::vector<std::vector<std::string>> &Commands, const UnitJob &Job,
+    ConfigProvider &Configs) {
+  // Never edit a file that did not compile: its findings are unreliable
+  // and its text may not be what the compiler saw.
+  std::vector<FindingRecord> Fixable;
+  for (const FindingRecord &R : TheAudit.Reported)
+    if (S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File))
+      Fixable.push_back(R);
+  auto EditorsOf = [&](const std::string &File) -> const std::set<size_t> & {
+    static const std::set<size_t> None;
+    auto It = UnitsEditing.find(File);
+    return It == UnitsEditing.end() ? None : It->second;
+  };
+  // A fix must not break the build: each unit that edits a file is parsed
+  // again in memory with every fixed text, before anything is written, and
+  // a file whose fixes add a compile error is left as it was.
+  FixVerifier Verify = [&](const std::map<std::string, std::string> &NewTexts) {
+    std::map<std::string, std::string> Rejected;
+    std::set<size_t> Units;
+    for (const auto &[File, Text] : NewTexts)
+      for (size_t I : EditorsOf(File))
+        Units.insert(I);
+    for (size_t I : Units) {
+      UnitJob Check = Job;
+      Check.Changes.reset();
+      Check.ResultCacheDir.clear();
+      Check.Parse.UnsavedFiles = NewTexts;
+      UnitResult R = runUnit(Files[I], Commands[I], Check, Configs);
+      if (R.Failure.empty())
+        continue;
+      std::string Why = "with them '" + Files[I] + "' would not compile" +
+                        firstError(R.DiagText);
+      for (const auto &[File, Text] : NewTexts)
+        if (EditorsOf(File).count(I))
+          Rejected.emplace(File, Why);
+    }
+    return Rejected;
+  };
+  FixOutcome Fixed = applyFixes(Fixable, Verify);
+  for (const std::string &P : Fixed.Problems)
+    error(P);
+  if (!S.Quiet)
+    note("applied " + llvm::Twine(Fixed.EditsApplied) + " fix-its in " +
+         llvm::Twine(Fixed.FilesChanged) + " files");
+  return Fixed.Problems.empty();
+}
+
+/// Writes the run's documents: --export-fixes, and the JSON or SARIF report
+/// (text went out as units were delivered). False when one cannot be written.
+bool writeReports(const Settings &S, const Audit &TheAudit,
+                  llvm::StringRef SrcRoot) {
+  bool Written = true;
+  // Every document is attempted even after one fails, as before: a bad
+  // --export-fixes path must not also lose the report.
+  if (!S.ExportFixes.empty() &&
+      !writeOutput(S.ExportFixes,
+                   renderExportFixes(TheAudit.Reported, currentDir())))
+    Written = false;
+  if (S.Format == "json" &&
+      !writeOutput(S.OutputFile,
+                   renderJson(TheAudit.Reported, TheAudit.Summary)))
+    Written = false;
+  if (S.Format == "sarif" &&
+      !writeOutput(S.OutputFile, renderSarif(TheAudit.Reported,
+                                             TheAudit.Summary, SrcRoot)))
+    Written = false;
+  return Written;
 }
 
 int run(Settings &S, const char *Argv0) {
@@ -760,76 +848,18 @@ int run(Settings &S, const char *Argv0) {
            " findings in the baseline '" + S.WriteBaselineFile + "'");
   }
 
-  if (S.Fix) {
-    // Never edit a file that did not compile: its findings are unreliable
-    // and its text may not be what the compiler saw.
-    std::vector<FindingRecord> Fixable;
-    for (const FindingRecord &R : TheAudit.Reported)
-      if (S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File))
-        Fixable.push_back(R);
-    // A fix must not break the build: each unit that edits a file is parsed
-    // again in memory with every fixed text, before anything is written, and
-    // a file whose fixes add a compile error is left as it was.
-    FixVerifier Verify =
-        [&](const std::map<std::string, std::string> &NewTexts) {
-          std::map<std::string, std::string> Rejected;
-          std::set<size_t> Units;
-          for (const auto &[File, Text] : NewTexts)
-            for (size_t I : UnitsEditing[File])
-              Units.insert(I);
-          for (size_t I : Units) {
-            UnitJob Check = Job;
-            Check.Changes.reset();
-            Check.ResultCacheDir.clear();
-            Check.Parse.UnsavedFiles = NewTexts;
-            UnitResult R = runUnit(Files[I], Commands[I], Check, Configs);
-            if (R.Failure.empty())
-              continue;
-            std::string Why = "with them '" + Files[I] + "' would not compile" +
-                              firstError(R.DiagText);
-            for (const auto &[File, Text] : NewTexts)
-              if (UnitsEditing[File].count(I))
-                Rejected.emplace(File, Why);
-          }
-          return Rejected;
-        };
-    FixOutcome Fixed = applyFixes(Fixable, Verify);
-    for (const std::string &P : Fixed.Problems)
-      error(P);
-    // A fix that was refused or could not be written is a failed run.
-    if (!Fixed.Problems.empty())
-      Failed = true;
-    if (!S.Quiet)
-      note("applied " + llvm::Twine(Fixed.EditsApplied) + " fix-its in " +
-           llvm::Twine(Fixed.FilesChanged) + " files");
-  }
-
-  if (!S.ExportFixes.empty() &&
-      !writeOutput(S.ExportFixes,
-                   renderExportFixes(TheAudit.Reported, currentDir())))
+  if (S.Fix && !applyVerifiedFixes(S, TheAudit, UnitsEditing, Files, Commands,
+                                   Job, Configs))
     Failed = true;
 
-  if (S.Format == "json" &&
-      !writeOutput(S.OutputFile,
-                   renderJson(TheAudit.Reported, TheAudit.Summary)))
-    Failed = true;
-  if (S.Format == "sarif" &&
-      !writeOutput(S.OutputFile,
-                   renderSarif(TheAudit.Reported, TheAudit.Summary, SrcRoot)))
+  if (!writeReports(S, TheAudit, SrcRoot))
     Failed = true;
 
   if (!S.Quiet)
     printSummary(llvm::errs(), TheAudit.Reported, TheAudit.Summary,
                  Inputs.Files.size(), Seconds);
-  if (Failed)
-    return ExitError;
-  // Recording a baseline accepts today's findings.
-  if (!S.WriteBaselineFile.empty())
-    return ExitClean;
-  // Under --verify the findings are the expected ones: success is silence.
-  if (S.Verify)
-    return ExitClean;
-  return TheAudit.Reported.empty() ? ExitClean : ExitFindings;
+  return exitStatus({Failed, !S.WriteBaselineFile.empty(), S.Verify,
+                     TheAudit.Reported.size()});
 }
 
 } // namespace

@@ -5,10 +5,27 @@
 
 #include "LspOptions.h"
 
+#include <cstddef>
+
 namespace torchlint {
 
 /// Exit statuses: no findings, findings, and usage or input errors.
 enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
+
+/// What a finished analysis run leaves for its exit status.
+struct RunOutcome {
+  /// An input, a unit, a fix or a report failed.
+  bool Failed = false;
+  /// --write-baseline recorded the findings.
+  bool WroteBaseline = false;
+  /// --verify checked expected diagnostics.
+  bool Verify = false;
+  /// Findings reported after NOLINT, filters and the baseline.
+  size_t Findings = 0;
+};
+
+/// The exit status of an analysis run: errors first, then findings.
+int exitStatus(const RunOutcome &O);
 
 /// Runs the torchlint command line and returns its exit status. Serve runs
 /// `--lsp`: the language server is a host beside the command line, which
