@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaStandIns.h"
 #include "Preamble.h"
 #include "torchlint/Frontend.h"
 
@@ -19,6 +20,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -512,8 +514,11 @@ obtainPreamble(const std::vector<std::string> &Args,
   PchArgs.insert(PchArgs.end(), {"-fpch-instantiate-templates", "-Xclang",
                                  "-fno-pch-timestamp", "-x", "c++-header", "-o",
                                  std::string(TmpPch), Header});
-  auto Files =
-      llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions());
+  // The unit's flags name the stand-ins' folder; the preamble must see the
+  // same headers as the unit that loads it.
+  auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
+      clang::FileSystemOptions(),
+      withCudaStandIns(llvm::vfs::getRealFileSystem()));
   std::vector<std::string> Read;
   clang::tooling::ToolInvocation Invocation(
       PchArgs, std::make_unique<PreambleAction>(SkipBodies, Read), Files.get());

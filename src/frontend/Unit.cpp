@@ -1,5 +1,6 @@
 //===- Unit.cpp - Parse one translation unit and run the engine -----------===//
 
+#include "CudaStandIns.h"
 #include "Preamble.h"
 #include "torchlint/Frontend.h"
 
@@ -409,6 +410,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   CommandLineArguments Extra = {"-w", "-ferror-limit=0", "-fno-spell-checking"};
   if (!Options.ResourceDir.empty())
     Extra.push_back("-resource-dir=" + Options.ResourceDir);
+  // Searched after every folder of the flags: a real CUDA toolkit or a CUDA
+  // build of LibTorch that the flags reach is found first.
+  Extra.insert(Extra.end(), {"-idirafter", cudaStandInDir().str()});
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
 
   auto Source = readSource(File, Options);
@@ -463,6 +467,7 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   };
 
   bool Ran = false;
+  std::set<std::string> StandInsUsed;
   // A second attempt only when Clang rejected the cached preamble.
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
     State = UnitState();
@@ -483,8 +488,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     // Unsaved buffers shadow the disk for the driver, the preprocessor and
     // NOLINT lookups alike; the preamble holds LibTorch headers only, which
     // editors do not change.
+    StandInsUsed.clear();
     auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        llvm::vfs::getRealFileSystem());
+        withCudaStandIns(llvm::vfs::getRealFileSystem(), &StandInsUsed));
     if (!Options.UnsavedFiles.empty()) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       for (const auto &[Path, Text] : Options.UnsavedFiles)
@@ -510,6 +516,14 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     llvm::sys::fs::remove(*Pch);
   }
 
+  if (Options.Verbose && !StandInsUsed.empty()) {
+    llvm::errs() << "torchlint: " << File
+                 << ": no CUDA toolkit headers on the include path; parsed "
+                    "with torchlint's stand-ins for";
+    for (const std::string &H : StandInsUsed)
+      llvm::errs() << " " << H;
+    llvm::errs() << "\n";
+  }
   UnitOutcome &Out = State.Outcome;
   llvm::StringRef Missing = Out.MissingLibTorchHeader;
   if (Out.MissingLibTorch &&
