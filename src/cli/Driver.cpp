@@ -91,6 +91,7 @@ struct Settings {
   bool NoSkipBodies = false;
   bool ListRules = false;
   bool Version = false;
+  std::string WriteCudaStandIns;
   bool Quiet = false;
   bool Verbose = false;
   bool Fix = false;
@@ -455,6 +456,18 @@ int run(Settings &S, const char *Argv0) {
   }
   if (S.ListRules) {
     printRules(llvm::outs());
+    return ExitClean;
+  }
+  if (!S.WriteCudaStandIns.empty()) {
+    if (llvm::Error E = writeCudaStandIns(S.WriteCudaStandIns)) {
+      error(llvm::toString(std::move(E)));
+      return ExitError;
+    }
+    llvm::outs() << "torchlint: CUDA stand-in headers written to "
+                 << S.WriteCudaStandIns << "; pass -idirafter "
+                 << S.WriteCudaStandIns
+                 << " to clang-tidy or clangd on machines with no CUDA "
+                    "toolkit\n";
     return ExitClean;
   }
   if (!S.Explain.empty()) {
@@ -904,6 +917,9 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   App.add_option("--explain", S.Explain, "Print a rule's documentation");
   App.add_flag("--list-rules", S.ListRules, "List every rule and exit");
   App.add_flag("--version", S.Version, "Print the version and exit");
+  App.add_option("--write-cuda-stand-ins", S.WriteCudaStandIns,
+                 "Write the CUDA stand-in headers to a folder (for clang-tidy "
+                 "and clangd, -idirafter DIR) and exit");
   App.add_flag("--lsp", S.Lsp,
                "Run as a language server on stdin/stdout (docs/editors.md)");
   App.add_option("--format", S.Format, "text, json or sarif")

@@ -15,11 +15,17 @@
 
 #include "CudaStandIns.h"
 
+#include "torchlint/Frontend.h"
+
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace torchlint {
 
@@ -133,22 +139,24 @@ public:
 
   llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
     auto S = ProxyFileSystem::status(Path);
-    record(Path, S);
+    if (S && S->isRegularFile())
+      record(Path);
     return S;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
     auto F = ProxyFileSystem::openFileForRead(Path);
-    record(Path, F);
+    if (F)
+      record(Path);
     return F;
   }
 
 private:
   // Header search stops at the first folder holding a name, so a stand-in
-  // that exists for a lookup is one the parse uses.
-  template <typename T>
-  void record(const llvm::Twine &Path, const llvm::ErrorOr<T> &Result) {
-    if (!Used || !Result)
+  // that exists for a lookup is one the parse uses. Folders (c10, c10/cuda)
+  // are looked up on the way and are not headers.
+  void record(const llvm::Twine &Path) {
+    if (!Used)
       return;
     std::string P = Path.str();
     llvm::StringRef Rel(P);
@@ -161,6 +169,41 @@ private:
 };
 
 } // namespace
+
+llvm::Error writeCudaStandIns(llvm::StringRef Dir) {
+  // Check every file before writing any, so that a refusal leaves the
+  // folder as it was.
+  std::vector<std::pair<std::string, const char *>> ToWrite;
+  for (const StandIn &S : StandIns) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, S.Path);
+    auto Old = llvm::MemoryBuffer::getFile(Path);
+    if (Old && (*Old)->getBuffer() == S.Text)
+      continue;
+    if (Old || llvm::sys::fs::exists(Path))
+      return llvm::createStringError(
+          std::errc::file_exists,
+          "'%s' exists and is not torchlint's stand-in; nothing was written",
+          Path.c_str());
+    ToWrite.emplace_back(std::string(Path), S.Text);
+  }
+  for (const auto &[Path, Text] : ToWrite) {
+    if (std::error_code EC = llvm::sys::fs::create_directories(
+            llvm::sys::path::parent_path(Path)))
+      return llvm::createStringError(EC, "cannot create the folder of '%s'",
+                                     Path.c_str());
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+    }
+    if (EC)
+      return llvm::createStringError(EC, "cannot write '%s'", Path.c_str());
+  }
+  return llvm::Error::success();
+}
 
 llvm::StringRef cudaStandInDir() {
   // The version is part of the preamble's flags, so a changed text never

@@ -525,6 +525,7 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     llvm::errs() << "\n";
   }
   UnitOutcome &Out = State.Outcome;
+  Out.StandInHeaders.assign(StandInsUsed.begin(), StandInsUsed.end());
   llvm::StringRef Missing = Out.MissingLibTorchHeader;
   if (Out.MissingLibTorch &&
       (Missing.contains("/cuda/") || Missing.contains("/cudnn/")))

@@ -264,13 +264,16 @@ public:
 /// the system's; for a quoted include also the folders of the user's files),
 /// the deepest folder of its path that exists now. A folder's time changes
 /// when an entry is added to it; reports written next to the sources do not
-/// invalidate a unit that only misses <opencv2/...>.
+/// invalidate a unit that only misses <opencv2/...>. Headers taken from the
+/// CUDA stand-ins count as missing: a toolkit installed later replaces them.
 static std::vector<std::string> missingHeaderFolders(
     llvm::StringRef File, const std::vector<std::string> &Command,
     const UnitOutcome &Out, const std::vector<InputStamp> &Read) {
   std::vector<std::string> Missing = Out.MissingHeaders;
   if (!Out.MissingLibTorchHeader.empty())
     Missing.push_back(Out.MissingLibTorchHeader);
+  Missing.insert(Missing.end(), Out.StandInHeaders.begin(),
+                 Out.StandInHeaders.end());
   if (Missing.empty())
     return {};
   std::vector<std::string> Angled = includeDirsOf(Command);
@@ -286,7 +289,8 @@ static std::vector<std::string> missingHeaderFolders(
   std::set<std::string> Folders;
   for (const std::string &Name : Missing) {
     bool AngledOnly = Name == Out.MissingLibTorchHeader ||
-                      llvm::is_contained(Out.MissingAngledOnly, Name);
+                      llvm::is_contained(Out.MissingAngledOnly, Name) ||
+                      llvm::is_contained(Out.StandInHeaders, Name);
     for (const std::string &Root : AngledOnly ? Angled : Quoted) {
       llvm::SmallString<256> P(Root);
       llvm::sys::path::append(P, Name);

@@ -150,25 +150,42 @@ tl --result-cache "$RC_DIR" --format json -o ang3.json ang/uses_angled.cpp -- -s
 expect_eq "$(cached_units ang3.json)" "" "the header appeared in an include folder"
 expect_eq "$(jq '.findings | length' ang3.json)" 1 "and it is analysed with it"
 
-# A unit that needs LibTorch's CUDA headers, with a CPU-only LibTorch: its
-# failure is reused as well.
+# A unit that includes LibTorch's CUDA headers, with a CPU-only LibTorch, is
+# parsed with torchlint's CUDA stand-ins (docs/cuda.md), which live in no
+# folder on disk: its result is stored and reused like any other.
 cat >needs_cuda.cpp <<'CPP'
 #include <torch/torch.h>
 #include <c10/cuda/CUDAStream.h>
-int main() { return torch::ones({2}).is_cuda(); }
+int main() {
+  torch::Tensor t = torch::ones({2});
+  t.to(torch::kDouble);
+  return static_cast<int>(c10::cuda::getCurrentCUDAStream().id());
+}
 CPP
 tl --result-cache "$RC_DIR" --format json -o cuda1.json needs_cuda.cpp
-expect_rc 2
-expect_contains "$ERR" "LibTorch's CUDA header 'c10/cuda/impl/cuda_cmake_macros.h' was not found" "CUDA failure"
+expect_rc 1
+expect_eq "$(jq -c '[.findings[] | [.line, .rule]]' cuda1.json)" '[[5,"torch-discarded-move"]]' \
+  "the CUDA unit is analysed"
 tl --result-cache "$RC_DIR" --format json -o cuda2.json needs_cuda.cpp
-expect_rc 2
-expect_eq "$(cached_units cuda2.json)" "needs_cuda.cpp" "the CUDA failure from the cache"
-expect_eq "$(jq -c '.summary.failures' cuda2.json)" "$(jq -c '.summary.failures' cuda1.json)" \
-  "the same failure"
+expect_rc 1
+expect_eq "$(cached_units cuda2.json)" "needs_cuda.cpp" "the CUDA unit from the cache"
+expect_eq "$(jq -c '.findings' cuda2.json)" "$(jq -c '.findings' cuda1.json)" \
+  "the same findings"
+# A CUDA toolkit that appears in an include folder of the command replaces
+# the stand-ins, so the unit runs again (its own copy of them, here).
+mkdir -p toolkit
+tl --result-cache "$RC_DIR" -q needs_cuda.cpp -- -std=c++17 -isystem toolkit
+tl --result-cache "$RC_DIR" --format json -o cuda3.json needs_cuda.cpp -- -std=c++17 -isystem toolkit
+expect_eq "$(cached_units cuda3.json)" "needs_cuda.cpp" "hit with an empty toolkit folder"
+"$TORCHLINT" --write-cuda-stand-ins toolkit >/dev/null
+tl --result-cache "$RC_DIR" --format json -o cuda4.json needs_cuda.cpp -- -std=c++17 -isystem toolkit
+expect_eq "$(cached_units cuda4.json)" "" "miss once the toolkit's headers appear"
+expect_eq "$(jq -c '.findings' cuda4.json)" "$(jq -c '.findings' cuda1.json)" \
+  "and the same findings with them"
 
 # The size bound: least recently used entries go first.
 entries=$(find "$RC_DIR" -name '*.json' | wc -l)
-expect_eq "$entries" 6 "entries before trimming"
+expect_eq "$entries" 7 "entries before trimming"
 tl --result-cache "$RC_DIR" --result-cache-size 1K -v -q discarded.cpp
 expect_contains "$ERR" "result cache: removed $entries least recently used entries to stay under 1K" "trim"
 expect_eq "$(find "$RC_DIR" -name '*.json' | wc -l)" 0 "trimmed to the bound"

@@ -56,16 +56,39 @@ grep 'warning:' "$WORK/guard_without.out" | diff -u <(tail -1 "$WORK/guard_with.
   { echo "FAIL: findings without the settings header"; status=1; }
 grep -qF "'imagelib/settings.h' was not found; the file was analysed without it" "$WORK/guard_without.err" ||
   { echo "FAIL: settings header note missing:"; cat "$WORK/guard_without.err"; status=1; }
-# A CUDA header of a CPU-only LibTorch is a LibTorch header that is missing:
-# the unit is not analysed (exit 2), and the message names the header and
-# the cause instead of asking to install LibTorch.
-"$TL" --cache-dir "$CACHE" "$IN/cuda_stream.cpp" -- "${TORCH_FLAGS[@]}" \
+# LibTorch's CUDA headers with a CPU-only LibTorch and no CUDA toolkit: the
+# unit is parsed with torchlint's stand-ins (docs/cuda.md), and -v names them.
+"$TL" -v --cache-dir "$CACHE" "$IN/cuda_stream.cpp" -- "${TORCH_FLAGS[@]}" \
   >"$WORK/cuda.out" 2>"$WORK/cuda.err"
 cuda_rc=$?
-[ "$cuda_rc" = 2 ] || { echo "FAIL: CUDA headers missing, exit $cuda_rc (expected 2)"; status=1; }
-grep -qF "torchlint: error: LibTorch's CUDA header 'c10/cuda/impl/cuda_cmake_macros.h' was not found while parsing '$IN/cuda_stream.cpp': the LibTorch in use has no CUDA headers" "$WORK/cuda.err" ||
-  { echo "FAIL: CUDA header message:"; cat "$WORK/cuda.err"; status=1; }
-if grep -q 'install libtorch-dev' "$WORK/cuda.err"; then
+[ "$cuda_rc" = 0 ] || { echo "FAIL: CUDA stand-ins, exit $cuda_rc (expected 0)"; cat "$WORK/cuda.err"; status=1; }
+grep -qF "torchlint: $IN/cuda_stream.cpp: no CUDA toolkit headers on the include path; parsed with torchlint's stand-ins for c10/cuda/impl/cuda_cmake_macros.h cuda.h cuda_runtime_api.h" "$WORK/cuda.err" ||
+  { echo "FAIL: the stand-ins used are not named:"; cat "$WORK/cuda.err"; status=1; }
+grep -qF "0 findings in 0 of 1 analysed file" "$WORK/cuda.err" ||
+  { echo "FAIL: the CUDA unit was not analysed:"; cat "$WORK/cuda.err"; status=1; }
+# A toolkit the flags reach wins over every stand-in: its own header (here
+# the stand-ins written to a folder, with a macro added) is the one parsed.
+"$TL" --write-cuda-stand-ins "$WORK/toolkit" >/dev/null ||
+  { echo "FAIL: --write-cuda-stand-ins"; status=1; }
+echo '#define TORCHLINT_TEST_TOOLKIT 1' >>"$WORK/toolkit/cuda_runtime_api.h"
+"$TL" -v --cache-dir "$CACHE" "$IN/cuda_stream.cpp" -- "${TORCH_FLAGS[@]}" \
+  -isystem "$WORK/toolkit" >"$WORK/toolkit.out" 2>"$WORK/toolkit.err"
+toolkit_rc=$?
+[ "$toolkit_rc" = 1 ] || { echo "FAIL: with a toolkit, exit $toolkit_rc (expected 1)"; cat "$WORK/toolkit.err"; status=1; }
+grep 'warning:' "$WORK/toolkit.out" | diff -u <(echo "$IN/cuda_stream.cpp:15:5: warning: result of 't.to(torch::kDouble)' is discarded; Tensor::to returns a new tensor and leaves 't' unchanged [torch-discarded-move]") - ||
+  { echo "FAIL: the toolkit's header was not the one parsed"; status=1; }
+if grep -q "stand-ins for" "$WORK/toolkit.err"; then
+  echo "FAIL: a stand-in was used although the toolkit has every header:"; cat "$WORK/toolkit.err"; status=1
+fi
+# A header beyond the stand-ins (cuDNN's) is a missing third-party header:
+# a note that names it, and the file is still analysed.
+"$TL" --cache-dir "$CACHE" "$IN/cudnn_handle.cpp" -- "${TORCH_FLAGS[@]}" \
+  >"$WORK/cudnn.out" 2>"$WORK/cudnn.err"
+cudnn_rc=$?
+[ "$cudnn_rc" = 0 ] || { echo "FAIL: cuDNN header, exit $cudnn_rc (expected 0)"; cat "$WORK/cudnn.err"; status=1; }
+grep -qF "torchlint: note: $IN/cudnn_handle.cpp: 'cudnn.h' was not found; the file was analysed without it" "$WORK/cudnn.err" ||
+  { echo "FAIL: cudnn.h note missing:"; cat "$WORK/cudnn.err"; status=1; }
+if grep -q 'install libtorch-dev' "$WORK/cuda.err" "$WORK/cudnn.err"; then
   echo "FAIL: told to install libtorch-dev, which is installed"; status=1
 fi
 [ $status = 0 ] && echo "missing-header case passed"

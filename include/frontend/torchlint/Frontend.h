@@ -161,6 +161,10 @@ struct UnitOutcome {
   bool MissingLibTorch = false;
   /// The first LibTorch include that was not found ("c10/cuda/...").
   std::string MissingLibTorchHeader;
+  /// The CUDA headers the parse took from torchlint's stand-ins
+  /// ("cuda_runtime_api.h"): missing on disk, so a toolkit installed later
+  /// changes the unit.
+  std::vector<std::string> StandInHeaders;
   bool UsedPreamble = false;
   std::string PreamblePath; ///< The precompiled preamble used, if any.
   std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
@@ -204,6 +208,12 @@ std::string defaultResourceDir();
 
 /// The default cache directory ($XDG_CACHE_HOME/torchlint or ~/.cache/...).
 std::string defaultCacheDir(const EnvLookup &Env);
+
+/// Writes the CUDA stand-in headers torchlint parses with on machines with no
+/// CUDA toolkit into Dir, for hosts that take include folders only (clang-tidy
+/// with the plugin, clangd): `-idirafter Dir`. Files already there with the
+/// same text are kept; any other file in the way stops it before it writes.
+llvm::Error writeCudaStandIns(llvm::StringRef Dir);
 
 } // namespace torchlint
 
