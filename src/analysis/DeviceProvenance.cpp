@@ -34,6 +34,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -49,6 +50,17 @@ struct CallArgument {
   const FunctionDecl *Callee; ///< The definition called.
   unsigned Index;             ///< The parameter.
   DeviceSet Value;
+  const Expr *Arg = nullptr; ///< The argument as written.
+};
+
+/// Where a parameter's tensors meet a device: a conflict when every caller
+/// hands the parameter tensors on the CPU (ProvenanceCache::conflicts).
+struct ParamCandidate {
+  const Expr *Site = nullptr;
+  std::string Callee;
+  ConflictOperand Input; ///< The operand that follows the parameter.
+  ConflictOperand Other; ///< The operand on a device or run-time device.
+  unsigned Index = 0;    ///< The parameter.
 };
 
 struct ProvenanceCache::Result {
@@ -58,6 +70,11 @@ struct ProvenanceCache::Result {
   ReturnSummary Summary;
   /// What this function passes to the unit's own functions.
   std::vector<CallArgument> CallArgs;
+  /// Sites where a parameter meets a device, decided by the callers.
+  std::vector<ParamCandidate> ParamCandidates;
+  /// What this member function appends to container fields of its class.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<DeviceSet, 2>>
+      FieldAppends;
   /// What it passes, on a device, to functions defined in other units.
   std::vector<ExternalArgument> ExternalArgs;
   /// For a constructor of a tracked class: its fields when it returns.
@@ -202,6 +219,10 @@ private:
   void recordExternalArguments(const Stmt *S, const State &St);
   void checkOperands(const Expr *Site, const std::string &Callee,
                      const std::vector<SiteOperand> &Ops);
+  /// Remembers a site where the tensors of one of FD's parameters meet a
+  /// device, for the callers to decide (ProvenanceCache::conflicts).
+  void noteParamCandidate(const Expr *Site, const std::string &Callee,
+                          const SiteOperand &A, const SiteOperand &B);
   std::string pathNote(const Stmt *S);
 
   ProvenanceCache &Cache;
@@ -667,8 +688,9 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
       return It->second;
     // Inputs of a function: wherever the caller put them. Inside a module's
     // methods that is the module's device by convention.
+    // A container, pair or struct of tensors holds what its caller put in.
     if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      if (api::isTensorType(P->getType()))
+      if (api::isTensorType(P->getType()) || holdsTensors(P->getType()))
         return DeviceSet(symbolicVar(P, /*FollowsInput=*/true));
     return DeviceSet();
   }
@@ -678,7 +700,13 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
     // there.
     if (const ValueDecl *Field = trackedDecl(ME)) {
       auto It = S.find(Field);
-      return It != S.end() ? It->second : DeviceSet();
+      if (It != S.end())
+        return It->second;
+      // rewards_ filled by collect() and read by update(): what every
+      // member function appends.
+      if (holdsTensors(Field->getType()))
+        return Cache.fieldElements(cast<FieldDecl>(Field));
+      return DeviceSet();
     }
     // net->forward(x).first and batch.obs: what the holder's tensors agree
     // on.
@@ -929,7 +957,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       QualType T = VD->getType();
       // for (auto &t : tensors): each element, while they all agree and the
       // loop does not rebind the variable.
-      if (api::isTensorType(T))
+      if (api::isTensorType(T) || holdsTensors(T))
         if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
           assign(VD,
                  isMutatedLocal(VD) ? DeviceSet() : evalContainer(Range, St, 0),
@@ -969,6 +997,15 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
       return;
     const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
+    // std::tie(logits, value) = net_->forward(obs): each tied local takes the
+    // tuple's elements while they agree.
+    if (const auto *Tie = tieCall(Lhs)) {
+      DeviceSet V = evalContainer(OC->getArg(1), St, 0);
+      for (const ValueDecl *Tied : tiedLocals(Tie))
+        if (St.count(Tied))
+          assign(Tied, V, St);
+      return;
+    }
     const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
                               ? trackedDecl(Lhs)
                               : nullptr;
@@ -992,17 +1029,49 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    // v.push_back(t): the container holds t's device only while every
-    // element agrees.
-    if (MD && MD->getIdentifier() && MC->getNumArgs() == 1 &&
+    // v.push_back(t), v.emplace_back(x, y) into a vector of pairs: the
+    // container holds the elements' device only while every element agrees.
+    // A field of the class remembers every element appended, for the other
+    // member functions (ProvenanceCache::fieldElements).
+    if (MD && MD->getIdentifier() && MC->getNumArgs() >= 1 &&
+        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
+        api::isTensorContainerType(
+            MC->getImplicitObjectArgument()->getType()) &&
+        llvm::all_of(MC->arguments(), [](const Expr *A) {
+          return api::isTensorType(A->getType()) || holdsTensors(A->getType());
+        })) {
+      auto Element = [&] {
+        llvm::SmallVector<DeviceSet, 2> Parts;
+        for (const Expr *A : MC->arguments())
+          Parts.push_back(api::isTensorType(A->getType())
+                              ? evalTensor(A, St)
+                              : evalContainer(A, St, 0));
+        return agree<Device>(Parts);
+      };
+      const Expr *Object = api::ignoreWrappers(MC->getImplicitObjectArgument());
+      if (const auto *F = dyn_cast_or_null<FieldDecl>(trackedDecl(Object))) {
+        if (Report)
+          Out->FieldAppends[F].push_back(Element());
+        return;
+      }
+    }
+    if (MD && MD->getIdentifier() && MC->getNumArgs() >= 1 &&
         (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
         api::isTensorContainerType(MC->getImplicitObjectArgument()->getType()))
       if (const auto *DRE = dyn_cast<DeclRefExpr>(
               api::ignoreWrappers(MC->getImplicitObjectArgument())))
         if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
             VD && VD->getParentFunctionOrMethod() == FD &&
-            api::isTensorType(MC->getArg(0)->getType())) {
-          DeviceSet Elem = evalTensor(MC->getArg(0), St);
+            llvm::all_of(MC->arguments(), [](const Expr *A) {
+              return api::isTensorType(A->getType()) ||
+                     holdsTensors(A->getType());
+            })) {
+          llvm::SmallVector<DeviceSet, 2> Parts;
+          for (const Expr *A : MC->arguments())
+            Parts.push_back(api::isTensorType(A->getType())
+                                ? evalTensor(A, St)
+                                : evalContainer(A, St, 0));
+          DeviceSet Elem = agree<Device>(Parts);
           auto It = St.find(VD);
           DeviceSet V =
               It == St.end() ? Elem : agree<Device>({It->second, Elem});
@@ -1128,9 +1197,38 @@ void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
   const FunctionDecl *Callee = userCallee(S, Args);
   if (!Callee)
     return recordExternalArguments(S, St);
-  for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
-    if (api::isTensorType(Callee->getParamDecl(I)->getType()))
-      Out->CallArgs.push_back({Callee, I, evalTensor(Args[I], St)});
+  for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
+    QualType T = Callee->getParamDecl(I)->getType();
+    if (api::isTensorType(T))
+      Out->CallArgs.push_back({Callee, I, evalTensor(Args[I], St), Args[I]});
+    else if (holdsTensors(T))
+      Out->CallArgs.push_back({Callee, I, evalContainer(Args[I], St, 0), Args[I]});
+  }
+}
+
+void FunctionAnalysis::noteParamCandidate(const Expr *Site,
+                                          const std::string &Callee,
+                                          const SiteOperand &A,
+                                          const SiteOperand &B) {
+  for (auto [In, Other] : {std::pair(&A, &B), std::pair(&B, &A)}) {
+    const DeviceFact *I = In->Set.single();
+    const DeviceFact *O = Other->Set.single();
+    // A device parameter is the callers' to say as well; they may pass the
+    // CPU there with the CPU tensors.
+    if (!I || !O || !I->Value.FollowsInput || O->Value.FollowsInput ||
+        O->Value.Kind == Device::Cpu || O->Value.Kind == Device::Scalar ||
+        isa_and_nonnull<ParmVarDecl>(O->Value.Var))
+      continue;
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(I->Value.Var);
+    if (!P || P->getDeclContext() != FD)
+      continue;
+    ParamCandidate C{Site, Callee, In->Op, Other->Op,
+                     P->getFunctionScopeIndex()};
+    C.Input.Fact = *I;
+    C.Other.Fact = *O;
+    Out->ParamCandidates.push_back(std::move(C));
+    return;
+  }
 }
 
 void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
@@ -1289,6 +1387,8 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
                                                     devicesConflict))) {
           StrayIdx = J, OtherIdx = I, Sure = OneI, OnePath = true;
         } else {
+          if (Pass == 0)
+            noteParamCandidate(Site, Callee, Ops[I], Ops[J]);
           continue;
         }
         if (Pass == 0 && (Conditional(Stray) || Conditional(Sure)))
@@ -1456,6 +1556,33 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
       R.Kept->back().Needs =
           facts::passesDevice(Key, Param->getFunctionScopeIndex());
     }
+    // A parameter every caller fills with CPU tensors, meeting a device:
+    // the conflict of a tensor born on the CPU in this body, with the
+    // callers' steps. One finding per parameter, at its first site.
+    llvm::SmallPtrSet<const Expr *, 4> Sites;
+    for (const DeviceConflict &C : *R.Kept)
+      Sites.insert(C.Site);
+    llvm::SmallSet<unsigned, 4> Params;
+    for (const ParamCandidate &PC : R.ParamCandidates) {
+      if (Sites.count(PC.Site) || Params.count(PC.Index))
+        continue;
+      llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+      std::optional<DeviceFact> Cpu = parameterOnCpu(FD, PC.Index, Visited);
+      if (!Cpu || !devicesConflict(Cpu->Value, PC.Other.Fact.Value))
+        continue;
+      Params.insert(PC.Index);
+      Sites.insert(PC.Site);
+      DeviceConflict C;
+      C.Site = PC.Site;
+      C.Callee = PC.Callee;
+      C.Stray = PC.Input;
+      C.Stray.Fact = std::move(*Cpu);
+      // The fix moves the parameter's tensor where it meets the device:
+      // the callers may rely on having it on the CPU.
+      C.Stray.Fact.Birth = PC.Input.E;
+      C.Other = PC.Other;
+      R.Kept->push_back(std::move(C));
+    }
   }
   return *R.Kept;
 }
@@ -1531,13 +1658,35 @@ public:
 
   bool VisitStmt(Stmt *S) {
     llvm::SmallVector<const Expr *, 4> Args;
-    if (!Current.empty() && (isa<CallExpr>(S)))
-      if (const FunctionDecl *Callee = userCallee(S, Args)) {
-        auto &List = Callers[Callee];
-        if (!llvm::is_contained(List, Current.back()))
-          List.push_back(Current.back());
-      }
+    const FunctionDecl *Callee = isa<CallExpr>(S) ? userCallee(S, Args) : nullptr;
+    if (!Callee)
+      return true;
+    if (!isa<CXXOperatorCallExpr>(S))
+      ++Calls[Callee];
+    if (!Current.empty()) {
+      auto &List = Callers[Callee];
+      if (!llvm::is_contained(List, Current.back()))
+        List.push_back(Current.back());
+    }
     return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    noteReference(DRE->getDecl());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    noteReference(ME->getMemberDecl());
+    return true;
+  }
+
+  /// True when FD's name is used other than as the callee of a call (its
+  /// address taken, handed to std::function or an algorithm): then callers
+  /// may be out of view.
+  bool escapes(const FunctionDecl *FD) const {
+    auto R = References.find(FD);
+    auto C = Calls.find(FD);
+    return (R == References.end() ? 0 : R->second) >
+           (C == Calls.end() ? 0 : C->second);
   }
 
 private:
@@ -1551,6 +1700,13 @@ private:
           F && isDeviceField(F))
         DeviceFieldWrites[F].push_back(Rhs);
   }
+  void noteReference(const ValueDecl *D) {
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(D);
+    const FunctionDecl *Def = nullptr;
+    if (Fn && Fn->hasBody(Def))
+      ++References[Def];
+  }
+  llvm::DenseMap<const FunctionDecl *, unsigned> References, Calls;
   template <typename Fn> bool within(const FunctionDecl *FD, Fn Traverse) {
     Current.push_back(FD);
     bool Ok = Traverse();
@@ -1564,6 +1720,93 @@ private:
 struct ProvenanceCache::CallerMap {
   CallerIndex Index;
 };
+
+ProvenanceCache::CallerMap &ProvenanceCache::callers() {
+  if (!Callers) {
+    Callers = std::make_unique<CallerMap>();
+    Callers->Index.TraverseAST(Ctx);
+  }
+  return *Callers;
+}
+
+std::optional<DeviceFact> ProvenanceCache::parameterOnCpu(
+    const FunctionDecl *FD, unsigned Index,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visited) {
+  const FunctionDecl *Def = FD;
+  FD->hasBody(Def);
+  if (!Visited.insert(Def).second || Def->isTemplated() ||
+      Def->isTemplateInstantiation())
+    return std::nullopt;
+  // A virtual method runs for calls through its base; a module's input is on
+  // its device by convention (a CPU input is the caller's finding); a
+  // lambda runs wherever it was handed.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (MD->isVirtual() || api::isModuleClass(MD->getParent()) ||
+        MD->getParent()->isLambda())
+      return std::nullopt;
+  // Every caller is in view only for a function first declared in the main
+  // file, whose name is never used but to call it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isInMainFile(
+          SM.getExpansionLoc(Def->getCanonicalDecl()->getLocation())))
+    return std::nullopt;
+  CallerIndex &CI = callers().Index;
+  if (CI.escapes(Def))
+    return std::nullopt;
+  auto It = CI.Callers.find(Def);
+  if (It == CI.Callers.end())
+    return std::nullopt;
+  std::optional<DeviceFact> First;
+  for (const FunctionDecl *Caller : It->second) {
+    if (Caller == Def)
+      return std::nullopt;
+    bool Seen = false;
+    for (const CallArgument &A : analyse(Caller).CallArgs) {
+      if (A.Callee != Def || A.Index != Index)
+        continue;
+      Seen = true;
+      const DeviceFact *F = A.Value.single();
+      if (!F)
+        return std::nullopt;
+      std::optional<DeviceFact> Here;
+      const auto *Forwarded = dyn_cast_or_null<ParmVarDecl>(F->Value.Var);
+      if (F->Value.Kind == Device::Cpu)
+        Here = *F;
+      else if (F->Value.FollowsInput && Forwarded &&
+               Forwarded->getDeclContext() == Caller)
+        Here = parameterOnCpu(Caller, Forwarded->getFunctionScopeIndex(),
+                              Visited);
+      if (!Here)
+        return std::nullopt;
+      if (A.Arg) {
+        // The caller's steps are about what it passes: a variable by its
+        // name, anything else by the parameter it becomes.
+        const Expr *Arg = api::ignoreWrappers(A.Arg);
+        std::string Name = isa<DeclRefExpr, MemberExpr>(Arg)
+                               ? api::sourceText(Arg, Ctx)
+                               : Def->getParamDecl(Index)->getNameAsString();
+        Here->Steps.push_back(
+            {A.Arg->getBeginLoc(),
+             "is passed to '" + Def->getNameAsString() + "' here"});
+        for (ProvenanceStep &S : Here->Steps)
+          if (S.Subject.empty())
+            S.Subject = Name;
+      }
+      if (!First)
+        First = std::move(Here);
+    }
+    // A call the caller's analysis did not reach says nothing.
+    if (!Seen)
+      return std::nullopt;
+  }
+  // A birth in another function is not this body's to fix (the caller's
+  // factory may be right for its other uses).
+  if (First) {
+    First->Birth = nullptr;
+    First->FromFactory = false;
+  }
+  return First;
+}
 
 bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
                                          const DeviceConflict &C) {
@@ -1620,6 +1863,192 @@ bool ProvenanceCache::parameterMayBeOnDevice(
     }
   }
   return false;
+}
+
+namespace {
+/// Sorts the uses of one container field in the bodies of its class: the
+/// member functions that append to it, and whether any use may change it in
+/// a way the appends do not describe (assigned, swapped, bound to a
+/// non-const reference, written through a non-const accessor, changed in a
+/// lambda).
+class FieldUseScan : public RecursiveASTVisitor<FieldUseScan> {
+public:
+  FieldUseScan(const FieldDecl *F, ASTContext &Ctx) : F(F), Ctx(Ctx) {}
+
+  void scan(const FunctionDecl *Fn) {
+    Current = Fn;
+    TraverseStmt(Fn->getBody());
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    // Uses inside a lambda are not the method's own to summarise.
+    if (mentions(LE->getBody()))
+      Unknown = true;
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (ME->getMemberDecl() != F)
+      return true;
+    if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      Unknown = true; // another object's field: not this one's history
+      return true;
+    }
+    classify(ME);
+    return true;
+  }
+
+  llvm::SmallVector<const FunctionDecl *, 4> Appenders;
+  bool Unknown = false;
+
+private:
+  bool mentions(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->getMemberDecl() == F)
+      return true;
+    for (const Stmt *C : S->children())
+      if (mentions(C))
+        return true;
+    return false;
+  }
+
+  void classify(const MemberExpr *Use) {
+    // Climb through the wrappers that neither read nor write.
+    DynTypedNode Node = DynTypedNode::create(*Use);
+    const Expr *Child = Use;
+    for (unsigned Steps = 0; Steps < 8; ++Steps) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return;
+      Node = Parents[0];
+      if (const auto *E = Node.get<Expr>();
+          E && (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                    CXXBindTemporaryExpr>(E))) {
+        Child = E;
+        continue;
+      }
+      break;
+    }
+    if (const auto *Callee = Node.get<MemberExpr>()) {
+      // rewards_.push_back(x), rewards_.clear(), rewards_.size().
+      const auto *MD = dyn_cast<CXXMethodDecl>(Callee->getMemberDecl());
+      if (!MD || !MD->getIdentifier()) {
+        Unknown = true;
+        return;
+      }
+      llvm::StringRef N = MD->getName();
+      if (N == "push_back" || N == "emplace_back") {
+        if (!llvm::is_contained(Appenders, Current))
+          Appenders.push_back(Current);
+        return;
+      }
+      if (MD->isConst() ||
+          llvm::is_contained({llvm::StringRef("clear"),
+                              llvm::StringRef("pop_back"),
+                              llvm::StringRef("reserve"),
+                              llvm::StringRef("shrink_to_fit")},
+                             N))
+        return;
+      Unknown = true; // insert, resize, swap, a mutable front() or begin()
+      return;
+    }
+    if (const auto *OC = Node.get<CXXOperatorCallExpr>()) {
+      // rewards_[t] through a const operator[] only.
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+      if (!MD || !MD->isConst())
+        Unknown = true;
+      return;
+    }
+    if (const auto *UO = Node.get<UnaryOperator>()) {
+      if (UO->getOpcode() == UO_AddrOf)
+        Unknown = true;
+      return;
+    }
+    if (const auto *For = Node.get<CXXForRangeStmt>()) {
+      QualType T = For->getLoopVariable()->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        Unknown = true;
+      return;
+    }
+    if (const auto *VD = Node.get<VarDecl>()) {
+      QualType T = VD->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        Unknown = true;
+      return;
+    }
+    if (const auto *CE = Node.get<CallExpr>()) {
+      // Bound to a non-const reference parameter (std::swap, std::move into
+      // another container, a helper that fills it).
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (!Callee) {
+        Unknown = true;
+        return;
+      }
+      for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+           ++I)
+        if (CE->getArg(I) == Child) {
+          QualType T = Callee->getParamDecl(I)->getType();
+          if (T->isReferenceType() &&
+              !T.getNonReferenceType().isConstQualified())
+            Unknown = true;
+        }
+      return;
+    }
+    if (Node.get<CXXConstructExpr>())
+      return; // a copy, or at::TensorList viewing it: a read
+    // Anything else (an assignment, a return by reference) may change it.
+    Unknown = true;
+  }
+
+  const FieldDecl *F;
+  ASTContext &Ctx;
+  const FunctionDecl *Current = nullptr;
+};
+} // namespace
+
+DeviceSet ProvenanceCache::fieldElements(const FieldDecl *F) {
+  if (auto It = FieldElements.find(F); It != FieldElements.end())
+    return It->second;
+  // Unknown while it is computed: an appender that reads the field sees
+  // nothing rather than recursing.
+  FieldElements[F] = DeviceSet();
+  const auto *RD = dyn_cast<CXXRecordDecl>(F->getParent());
+  // Only a private field's every use is in the class's own bodies (friends
+  // aside); an initial content is not an append.
+  if (!RD || F->getAccess() != AS_private || F->hasInClassInitializer() ||
+      RD->isDependentContext())
+    return DeviceSet();
+  FieldUseScan Scan(F, Ctx);
+  for (const Decl *D : RD->decls()) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(D);
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      MD = dyn_cast<CXXMethodDecl>(T->getTemplatedDecl());
+    const FunctionDecl *Def = nullptr;
+    if (!MD || !MD->hasBody(Def))
+      continue;
+    if (MD->isTemplated())
+      return DeviceSet(); // uses only its instantiations would show
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *I : Ctor->inits())
+        if (I->isWritten() && I->getMember() == F)
+          return DeviceSet();
+    Scan.scan(Def);
+  }
+  if (Scan.Unknown || Scan.Appenders.empty())
+    return DeviceSet();
+  llvm::SmallVector<DeviceSet, 4> Parts;
+  for (const FunctionDecl *M : Scan.Appenders) {
+    const Result &R = analyse(M);
+    auto J = R.FieldAppends.find(F);
+    if (J == R.FieldAppends.end())
+      return DeviceSet(); // not reached, or still being analysed
+    Parts.append(J->second.begin(), J->second.end());
+  }
+  DeviceSet V = agree<Device>(Parts);
+  V.nameSubject(F->getNameAsString());
+  FieldElements[F] = V;
+  return V;
 }
 
 const llvm::SmallVector<const Expr *, 2> *

@@ -1088,6 +1088,15 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
     if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
       return;
     const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
+    // std::tie(indices, values) = t.max(1): the tuple's dtype only while its
+    // elements agree.
+    if (const auto *Tie = tieCall(Lhs)) {
+      DtypeSet V = evalContainer(OC->getArg(1), St, 0);
+      for (const ValueDecl *Tied : tiedLocals(Tie))
+        if (St.count(Tied))
+          assign(Tied, V, St);
+      return;
+    }
     const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
                               ? trackedDecl(Lhs)
                               : nullptr;

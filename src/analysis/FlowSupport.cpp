@@ -168,6 +168,26 @@ bool holdsTensors(QualType T) {
   return api::isTensorContainerType(T) || isTensorAggregateType(T);
 }
 
+const CallExpr *tieCall(const Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(api::ignoreWrappers(E));
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      FD->getName() != "tie")
+    return nullptr;
+  return CE;
+}
+
+llvm::SmallVector<const ValueDecl *, 4> tiedLocals(const CallExpr *Tie) {
+  llvm::SmallVector<const ValueDecl *, 4> Out;
+  for (const Expr *A : Tie->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(A)))
+      if (isa<VarDecl>(DRE->getDecl()) &&
+          api::isTensorType(DRE->getDecl()->getType()) &&
+          !DRE->getDecl()->getType()->isReferenceType())
+        Out.push_back(DRE->getDecl());
+  return Out;
+}
+
 const Expr *tensorHolderOf(const MemberExpr *ME) {
   const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!F || !api::isTensorType(F->getType()))

@@ -84,6 +84,15 @@ const clang::Expr *tensorHolderOf(const clang::MemberExpr *ME);
 /// reference or calls a non-const method on VD.
 bool fieldsMayChange(const clang::VarDecl *VD, const clang::Stmt *Body);
 
+/// For `std::tie(a, b)` (through the temporary an assignment binds), the
+/// call; else null.
+const clang::CallExpr *tieCall(const clang::Expr *E);
+
+/// The tensor locals and parameters a std::tie call names; std::ignore and
+/// anything that is not a plain tensor variable are left out.
+llvm::SmallVector<const clang::ValueDecl *, 4>
+tiedLocals(const clang::CallExpr *Tie);
+
 /// The call operator a callable object runs: a lambda's, a function
 /// object's, or that of the lambda a std::function variable was built from.
 const clang::CXXMethodDecl *
@@ -113,6 +122,8 @@ FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
     for (const Expr *Item : Range)
       if (api::isTensorType(Item->getType()))
         Sets.push_back(Tensor(Item, Depth + 1));
+      else if (holdsTensors(Item->getType())) // {{x, y}, {x2, y2}}: pairs
+        Sets.push_back(containerFacts<V>(Item, Depth + 1, Tensor));
       else
         return FactSet<V>();
     return agree<V>(Sets);

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace torchlint {
@@ -140,6 +141,11 @@ public:
   const llvm::SmallVector<const clang::Expr *, 2> *
   deviceFieldWrites(const clang::FieldDecl *F);
 
+  /// Where the tensors of F, a private container field, live when every
+  /// element any member function appends to it agrees; unknown when some
+  /// other change to F is in view or nothing is appended.
+  DeviceSet fieldElements(const clang::FieldDecl *F);
+
   clang::ASTContext &context() const { return Ctx; }
 
   struct Result;
@@ -162,6 +168,14 @@ private:
   /// parameters; Visited breaks cycles.
   bool parameterMayBeOnDevice(const clang::FunctionDecl *FD, unsigned Index,
                               llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
+  /// The CPU, with the steps that put it there, when FD can be called only
+  /// from this unit and every call hands its parameter Index tensors on the
+  /// CPU (following callers that forward their own parameters); nothing
+  /// otherwise. Visited breaks cycles.
+  std::optional<DeviceFact>
+  parameterOnCpu(const clang::FunctionDecl *FD, unsigned Index,
+                 llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
+  CallerMap &callers();
   std::unique_ptr<CallerMap> Callers;
 
   clang::ASTContext &Ctx;
@@ -171,6 +185,7 @@ private:
   std::vector<std::unique_ptr<Result>> RecursionPlaceholders;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>
       Classes;
+  llvm::DenseMap<const clang::FieldDecl *, DeviceSet> FieldElements;
 };
 
 } // namespace torchlint
