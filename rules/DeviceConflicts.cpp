@@ -80,10 +80,13 @@ void ConflictRule::run(const MatchFinder::MatchResult &R) {
       isLibraryLocation(R.Context->getSourceManager(), FD->getLocation()))
     return;
   onFunction(FD, *R.Context);
-  // Which of the functions defined in other units this one hands a tensor
-  // on a device: what makes their conflicts with that parameter real.
+  // The tensors this function hands the project's functions that make their
+  // conflicts with that parameter real: one on a device to a function
+  // defined in another unit, one created on the CPU to any.
   for (const ExternalArgument &A : Env.Provenance->externalArguments(FD))
-    showsFact(facts::passesDevice(A.Key, A.Index), A.Arg->getBeginLoc(),
+    showsFact(A.Cpu ? facts::passesCpu(A.Key, A.Index)
+                    : facts::passesDevice(A.Key, A.Index),
+              A.Arg->getBeginLoc(),
               "'" + api::sourceText(A.Arg, *R.Context) + "', on " + A.Where +
                   ", is passed to '" + A.Callee + "' here");
   for (const DeviceConflict &C : Env.Provenance->conflicts(FD))

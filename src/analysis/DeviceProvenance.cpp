@@ -587,6 +587,12 @@ DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
   case ReturnSummary::Fixed:
     R = DeviceSet(Sum.Fact);
     break;
+  case ReturnSummary::FixedOnThis:
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      if (isa<CXXThisExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        R = DeviceSet(Sum.Fact);
+    break;
   case ReturnSummary::FollowsArg:
     if (Sum.Index < Args.size())
       R = evalTensor(Args[Sum.Index], S, Depth + 1);
@@ -1126,6 +1132,39 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
 // Operation sites.
 //===----------------------------------------------------------------------===//
 
+/// True when the user's module's forward() hands its parameter Index to a
+/// LibTorch parameter that takes tensors on any device (the lengths of
+/// pack_padded_sequence): that input is not one that meets the module's
+/// parameters.
+static bool forwardTakesAnyDevice(const CXXMethodDecl *Fwd, unsigned Index) {
+  const FunctionDecl *Def = nullptr;
+  if (!Fwd || api::isInTorchNamespace(Fwd) || !Fwd->hasBody(Def) ||
+      Index >= Def->getNumParams())
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *P = nullptr;
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F || !api::isInTorchNamespace(F))
+        return true;
+      unsigned Shift = isa<CXXOperatorCallExpr>(CE) &&
+                               isa<CXXMethodDecl>(F)
+                           ? 1
+                           : 0;
+      for (unsigned I = Shift; I < CE->getNumArgs(); ++I)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(api::ignoreWrappers(CE->getArg(I))))
+          if (DRE->getDecl() == P && api::isAnyDeviceParam(F, I - Shift))
+            Found = true;
+      return !Found;
+    }
+  } F;
+  F.P = Def->getParamDecl(Index);
+  F.TraverseStmt(Def->getBody());
+  return F.Found;
+}
+
 std::string paramName(const FunctionDecl *Callee, unsigned Index) {
   if (!Callee || Index >= Callee->getNumParams())
     return "";
@@ -1165,6 +1204,16 @@ userCallee(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Args) {
   return Def;
 }
 
+/// The fact a tensor argument created on the CPU gives its callee, if Arg is
+/// one: not a scalar, not this function's own input, not a tensor whose CPU
+/// another unit must confirm.
+static const DeviceFact *cpuArgument(const DeviceSet &Arg) {
+  const DeviceFact *One = Arg.single();
+  if (!One || One->Value.Kind != Device::Cpu || !One->Value.Key.empty())
+    return nullptr;
+  return One;
+}
+
 void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
   const auto *CE = dyn_cast<CallExpr>(S);
   const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
@@ -1177,11 +1226,26 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
     return;
   for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
        ++I) {
-    if (!api::isTensorType(Callee->getParamDecl(I)->getType()))
+    QualType T = Callee->getParamDecl(I)->getType();
+    // A batch of CPU tensors: what the callee's conflicts with it need.
+    if (holdsTensors(T)) {
+      if (cpuArgument(evalContainer(CE->getArg(I), St, 0)))
+        Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
+                                     Callee->getNameAsString(), "the CPU",
+                                     /*Cpu=*/true});
+      continue;
+    }
+    if (!api::isTensorType(T))
       continue;
     // A tensor on a device or a run-time device; the caller's own input
     // says nothing of where it is.
     DeviceSet Arg = evalTensor(CE->getArg(I), St);
+    if (cpuArgument(Arg)) {
+      Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
+                                   Callee->getNameAsString(), "the CPU",
+                                   /*Cpu=*/true});
+      continue;
+    }
     const DeviceFact *One = Arg.single();
     if (!One || One->Value.Kind == Device::Cpu ||
         One->Value.Kind == Device::Scalar || One->Value.FollowsInput)
@@ -1197,12 +1261,26 @@ void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
   const FunctionDecl *Callee = userCallee(S, Args);
   if (!Callee)
     return recordExternalArguments(S, St);
+  std::string Key = api::projectKey(Callee);
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
     QualType T = Callee->getParamDecl(I)->getType();
-    if (api::isTensorType(T))
-      Out->CallArgs.push_back({Callee, I, evalTensor(Args[I], St), Args[I]});
-    else if (holdsTensors(T))
-      Out->CallArgs.push_back({Callee, I, evalContainer(Args[I], St, 0), Args[I]});
+    if (api::isTensorType(T)) {
+      DeviceSet V = evalTensor(Args[I], St);
+      // batch.target handed to train_step(): a caller elsewhere may be the
+      // one that makes the callee's body meet it with a device.
+      if (!Key.empty() && cpuArgument(V))
+        Out->ExternalArgs.push_back({Key, I, Args[I],
+                                     Callee->getNameAsString(), "the CPU",
+                                     /*Cpu=*/true});
+      Out->CallArgs.push_back({Callee, I, std::move(V), Args[I]});
+    } else if (holdsTensors(T)) {
+      DeviceSet V = evalContainer(Args[I], St, 0);
+      if (!Key.empty() && cpuArgument(V))
+        Out->ExternalArgs.push_back({Key, I, Args[I],
+                                     Callee->getNameAsString(), "the CPU",
+                                     /*Cpu=*/true});
+      Out->CallArgs.push_back({Callee, I, std::move(V), Args[I]});
+    }
   }
 }
 
@@ -1298,7 +1376,8 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Module = Object;
       Callee = moduleName(Object);
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
-        AddTensor(MC->getArg(I), paramName(MD, I));
+        if (!forwardTakesAnyDevice(MD, I))
+          AddTensor(MC->getArg(I), paramName(MD, I));
     } else if (api::isTensorType(Object->getType()) &&
                api::deviceBehaviour(MD) == DeviceBehaviour::Compute) {
       Callee = "Tensor::" + MD->getName().str();
@@ -1503,6 +1582,14 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
       } else if (D.Kind != Device::Symbolic) {
         Sum.Kind = ReturnSummary::Fixed;
         Sum.Fact = *First;
+      } else if (Var && isa<FieldDecl>(Var) && !D.FollowsInput &&
+                 isa<CXXMethodDecl>(FD) &&
+                 cast<CXXMethodDecl>(FD)->isInstance() &&
+                 Var->getDeclContext() == FD->getDeclContext()) {
+        // critic_->forward(x) on the class's `device_`: true of the object
+        // the method runs on, so only for calls on `this`.
+        Sum.Kind = ReturnSummary::FixedOnThis;
+        Sum.Fact = *First;
       }
     }
   }
@@ -1568,6 +1655,14 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
         continue;
       llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
       std::optional<DeviceFact> Cpu = parameterOnCpu(FD, PC.Index, Visited);
+      // Callers out of view: real where some unit of the project passes a
+      // tensor created on the CPU there (facts::passesCpu).
+      std::string Needs;
+      if (!Cpu && callersMayPassCpu(FD)) {
+        Cpu.emplace();
+        Cpu->Value = Device::cpu();
+        Needs = facts::passesCpu(api::projectKey(FD), PC.Index);
+      }
       if (!Cpu || !devicesConflict(Cpu->Value, PC.Other.Fact.Value))
         continue;
       Params.insert(PC.Index);
@@ -1581,6 +1676,7 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
       // the callers may rely on having it on the CPU.
       C.Stray.Fact.Birth = PC.Input.E;
       C.Other = PC.Other;
+      C.Needs = std::move(Needs);
       R.Kept->push_back(std::move(C));
     }
   }
@@ -1727,6 +1823,21 @@ ProvenanceCache::CallerMap &ProvenanceCache::callers() {
     Callers->Index.TraverseAST(Ctx);
   }
   return *Callers;
+}
+
+bool ProvenanceCache::callersMayPassCpu(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD;
+  FD->hasBody(Def);
+  if (api::projectKey(Def).empty() || Def->isTemplated() ||
+      Def->isTemplateInstantiation())
+    return false;
+  // As parameterOnCpu: a virtual method may not be what a call runs, a
+  // module's input is on its device by convention, a lambda has no name.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (MD->isVirtual() || api::isModuleClass(MD->getParent()) ||
+        MD->getParent()->isLambda())
+      return false;
+  return true;
 }
 
 std::optional<DeviceFact> ProvenanceCache::parameterOnCpu(

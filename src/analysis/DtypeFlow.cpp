@@ -594,6 +594,7 @@ DtypeSet DtypeFlow::evalUserCall(const Expr *Call, const FunctionDecl *Callee,
         R = O.Set;
     }
     break;
+  case DtypeSummary::FixedOnThis: // dtypes name no fields
   case DtypeSummary::Unknown:
     // The join of the paths, each input's dtype replaced by the argument's.
     for (const DtypeFact &F : Sum.Paths.facts()) {

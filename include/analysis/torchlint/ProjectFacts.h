@@ -57,6 +57,12 @@ inline std::string returnsCpu(const std::string &Function) {
 inline std::string passesDevice(const std::string &Function, unsigned Index) {
   return "passes-device:" + Function + "#" + std::to_string(Index);
 }
+/// Some unit calls Function (as returnsCpu) with a tensor created on the
+/// CPU for its parameter Index: what makes a conflict of that parameter with
+/// a device in Function's body real.
+inline std::string passesCpu(const std::string &Function, unsigned Index) {
+  return "passes-cpu:" + Function + "#" + std::to_string(Index);
+}
 /// Class (a module's qualified name), whose constructor some unit defines,
 /// registers parameters or buffers there: a member of its type is state.
 inline std::string registersState(const std::string &Class) {

@@ -53,15 +53,18 @@ struct DeviceConflict {
   std::string Needs;
 };
 
-/// A tensor on a device (or a run-time device) handed to the user's function
-/// whose body is in another unit: what makes that function's conflicts with
-/// its parameter real there.
+/// A tensor handed to the user's function that makes that function's
+/// conflicts with its parameter real: one on a device (or a run-time device)
+/// for a function whose body is in another unit, or one created on the CPU
+/// for any function of the project (the callee's body may meet it with a
+/// device).
 struct ExternalArgument {
   std::string Key; ///< The callee's api::projectKey.
   unsigned Index;  ///< The parameter.
   const clang::Expr *Arg = nullptr;
   std::string Callee; ///< As named ("normalise").
   std::string Where;  ///< The argument's device, as spelled ("'device'").
+  bool Cpu = false;   ///< Created on the CPU (facts::passesCpu).
 };
 
 /// An operation where element types conflict.
@@ -89,9 +92,10 @@ template <class V> struct Summary {
     Unknown,
     Fixed,          ///< Always Fact.
     FollowsArg,     ///< The property of tensor argument Index.
-    FollowsValueArg ///< The value argument Index names (a device, a dtype).
+    FollowsValueArg, ///< The value argument Index names (a device, a dtype).
+    FixedOnThis ///< Fact, naming this object's fields: for calls on `this`.
   } Kind = Unknown;
-  torchlint::Fact<V> Fact; ///< For Fixed.
+  torchlint::Fact<V> Fact; ///< For Fixed and FixedOnThis.
   unsigned Index = 0;      ///< For FollowsArg / FollowsValueArg.
 };
 using ReturnSummary = Summary<Device>;
@@ -175,6 +179,10 @@ private:
   std::optional<DeviceFact>
   parameterOnCpu(const clang::FunctionDecl *FD, unsigned Index,
                  llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visited);
+  /// True when a project fact may make FD's parameters CPU tensors: FD has
+  /// a project key and is what its calls run (not virtual, not a template,
+  /// not a module's method, whose inputs are on its device by convention).
+  bool callersMayPassCpu(const clang::FunctionDecl *FD);
   CallerMap &callers();
   std::unique_ptr<CallerMap> Callers;
 
