@@ -1204,14 +1204,23 @@ userCallee(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Args) {
   return Def;
 }
 
-/// The fact a tensor argument created on the CPU gives its callee, if Arg is
-/// one: not a scalar, not this function's own input, not a tensor whose CPU
-/// another unit must confirm.
-static const DeviceFact *cpuArgument(const DeviceSet &Arg) {
+/// True when Arg holds only tensors created on the CPU: not a scalar, not
+/// this function's own input, not a tensor whose CPU another unit must
+/// confirm.
+static bool isCpuArgument(const DeviceSet &Arg) {
   const DeviceFact *One = Arg.single();
-  if (!One || One->Value.Kind != Device::Cpu || !One->Value.Key.empty())
-    return nullptr;
-  return One;
+  return One && One->Value.Kind == Device::Cpu && One->Value.Key.empty();
+}
+
+/// Records, for facts::passesCpu, that this function hands Callee's
+/// parameter Index the CPU tensors of Arg, if it does.
+static void noteCpuArgument(std::vector<ExternalArgument> &Out,
+                            const std::string &Key, const FunctionDecl *Callee,
+                            unsigned Index, const Expr *Arg,
+                            const DeviceSet &Value) {
+  if (!Key.empty() && isCpuArgument(Value))
+    Out.push_back({Key, Index, Arg, Callee->getNameAsString(), "the CPU",
+                   /*Cpu=*/true});
 }
 
 void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
@@ -1229,10 +1238,8 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
     QualType T = Callee->getParamDecl(I)->getType();
     // A batch of CPU tensors: what the callee's conflicts with it need.
     if (holdsTensors(T)) {
-      if (cpuArgument(evalContainer(CE->getArg(I), St, 0)))
-        Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
-                                     Callee->getNameAsString(), "the CPU",
-                                     /*Cpu=*/true});
+      noteCpuArgument(Out->ExternalArgs, Key, Callee, I, CE->getArg(I),
+                      evalContainer(CE->getArg(I), St, 0));
       continue;
     }
     if (!api::isTensorType(T))
@@ -1240,10 +1247,8 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
     // A tensor on a device or a run-time device; the caller's own input
     // says nothing of where it is.
     DeviceSet Arg = evalTensor(CE->getArg(I), St);
-    if (cpuArgument(Arg)) {
-      Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
-                                   Callee->getNameAsString(), "the CPU",
-                                   /*Cpu=*/true});
+    if (isCpuArgument(Arg)) {
+      noteCpuArgument(Out->ExternalArgs, Key, Callee, I, CE->getArg(I), Arg);
       continue;
     }
     const DeviceFact *One = Arg.single();
@@ -1264,23 +1269,14 @@ void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
   std::string Key = api::projectKey(Callee);
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
     QualType T = Callee->getParamDecl(I)->getType();
-    if (api::isTensorType(T)) {
-      DeviceSet V = evalTensor(Args[I], St);
-      // batch.target handed to train_step(): a caller elsewhere may be the
-      // one that makes the callee's body meet it with a device.
-      if (!Key.empty() && cpuArgument(V))
-        Out->ExternalArgs.push_back({Key, I, Args[I],
-                                     Callee->getNameAsString(), "the CPU",
-                                     /*Cpu=*/true});
-      Out->CallArgs.push_back({Callee, I, std::move(V), Args[I]});
-    } else if (holdsTensors(T)) {
-      DeviceSet V = evalContainer(Args[I], St, 0);
-      if (!Key.empty() && cpuArgument(V))
-        Out->ExternalArgs.push_back({Key, I, Args[I],
-                                     Callee->getNameAsString(), "the CPU",
-                                     /*Cpu=*/true});
-      Out->CallArgs.push_back({Callee, I, std::move(V), Args[I]});
-    }
+    if (!api::isTensorType(T) && !holdsTensors(T))
+      continue;
+    DeviceSet V = api::isTensorType(T) ? evalTensor(Args[I], St)
+                                       : evalContainer(Args[I], St, 0);
+    // batch.target handed to train_step(): a caller elsewhere may be the one
+    // that makes the callee's body meet it with a device.
+    noteCpuArgument(Out->ExternalArgs, Key, Callee, I, Args[I], V);
+    Out->CallArgs.push_back({Callee, I, std::move(V), Args[I]});
   }
 }
 
