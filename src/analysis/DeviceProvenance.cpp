@@ -170,6 +170,11 @@ private:
   DeviceSet evalTensor(const Expr *E, const State &S, unsigned Depth = 0);
   std::optional<DeviceFact> evalDevice(const Expr *E, const State &S,
                                        unsigned Depth = 0);
+  /// The device a call of the user's own device-valued function gives, from
+  /// the returns of its body; nothing when some return is unknown or they
+  /// disagree.
+  std::optional<DeviceFact> deviceReturnedBy(const CallExpr *Call,
+                                             const State &S, unsigned Depth);
   /// The device an options expression names: a fact, "no device" (the CPU
   /// default) as nullopt, or Unknown as an empty set.
   std::optional<DeviceSet> evalOptions(const Expr *E, const State &S,
@@ -392,13 +397,14 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
         Init->Value.Var = VD;
         return Init;
       }
-    // A local built as the CPU (`torch::Device cpu(torch::kCPU)`) and never
-    // changed is the CPU, not a run-time choice, const or not.
+    // A local built as a constant device (`torch::Device cpu(torch::kCPU)`,
+    // `torch::Device gpu1(torch::kCUDA, 1)`) and never changed is that
+    // device, not a run-time choice, const or not.
     if (VD->hasInit() && VD->isLocalVarDecl() &&
         VD->getParentFunctionOrMethod() == FD && !isMutatedLocal(VD))
       if (std::optional<DeviceFact> Init =
               evalDevice(VD->getInit(), S, Depth + 1);
-          Init && Init->Value.Kind == Device::Cpu) {
+          Init && Init->Value.Kind != Device::Symbolic) {
         Init->Value.FixText = VD->getNameAsString();
         Init->Value.Var = VD;
         return Init;
@@ -433,9 +439,101 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
       if (const DeviceFact *One = Of.single())
         return *One;
     }
-    return std::nullopt;
   }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return deviceReturnedBy(CE, S, Depth);
   return std::nullopt;
+}
+
+/// The return expressions of Body, lambdas and local classes left out.
+static void collectReturns(const Stmt *Body,
+                           llvm::SmallVectorImpl<const Expr *> &Out,
+                           bool &Bare) {
+  if (!Body || isa<LambdaExpr>(Body))
+    return;
+  if (const auto *RS = dyn_cast<ReturnStmt>(Body)) {
+    if (const Expr *V = RS->getRetValue())
+      Out.push_back(V);
+    else
+      Bare = true;
+    return;
+  }
+  for (const Stmt *Child : Body->children())
+    collectReturns(Child, Out, Bare);
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
+                                   unsigned Depth) {
+  // The user's own device-valued functions and getters (`agent.device()`,
+  // `config::device()`): what every return of the body gives, in terms of
+  // constants, the arguments and the object's device field. Anything else
+  // (a local, a computation) is unknown, so stays silent.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || Depth > 6 ||
+      !api::isDeviceType(Def->getReturnType().getNonReferenceType()) ||
+      isTorchNamespaceFunction(Def) || isInStd(Def) ||
+      api::isSystemHeaderDecl(Def) || Def->isTemplated())
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
+    if (MD->isVirtual() || (!MD->isStatic() && !MC))
+      return std::nullopt;
+  bool OnThis = MC && isa<CXXThisExpr>(
+                          MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  llvm::SmallVector<const Expr *, 4> Values;
+  bool Bare = false;
+  collectReturns(Def->getBody(), Values, Bare);
+  if (Values.empty() || Bare)
+    return std::nullopt;
+  // The arguments as written at the call (a member call's object is not one).
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) && !Args.empty())
+    Args = Args.drop_front();
+  std::optional<DeviceFact> First;
+  for (const Expr *V : Values) {
+    V = api::ignoreWrappers(V);
+    std::optional<DeviceFact> Here;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(V)) {
+      const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+      if (!P || P->getDeclContext() != Def ||
+          P->getFunctionScopeIndex() >= Args.size())
+        return std::nullopt;
+      Here = evalDevice(Args[P->getFunctionScopeIndex()], S, Depth + 1);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(V)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!Field || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return std::nullopt;
+      if (OnThis) {
+        Here = evalDevice(ME, S, Depth + 1);
+      } else if (std::optional<DeviceFact> Cpu = cpuField(Field, S, Depth)) {
+        // The field is the CPU for every object; spelled as the constant.
+        Here = Cpu;
+        Here->Value.FixText = "torch::kCPU";
+        Here->Value.Var = nullptr;
+      } else {
+        // Another object's device field: a run-time choice, named by the
+        // call, which is no name a fix-it elsewhere may use (no Var).
+        std::string T = text(Call, Ctx);
+        if (T.empty())
+          return std::nullopt;
+        DeviceFact F;
+        F.Value = Device::symbolic("expr:" + T, "'" + T + "'", "");
+        Here = F;
+      }
+    } else {
+      // Constants and inline run-time choices mean the same anywhere.
+      Here = evalDevice(V, State(), Depth + 1);
+      if (Here && Here->Value.Var)
+        return std::nullopt;
+    }
+    if (!Here || (First && !(Here->Value == First->Value)))
+      return std::nullopt;
+    if (!First)
+      First = std::move(Here);
+  }
+  return First;
 }
 
 std::optional<DeviceSet>
@@ -1468,8 +1566,15 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
         }
         if (Pass == 0 && (Conditional(Stray) || Conditional(Sure)))
           continue;
-        if (Stray->Birth && !ReportedBirths.insert(Stray->Birth).second)
-          return; // One bug, one diagnostic.
+        // One bug, one diagnostic. A stray with no birth expression (a
+        // module's parameters, and what it computes) is known by the step
+        // its story starts with, so the CPU output of a module that has
+        // just failed on its input is not a second finding.
+        const void *Origin = Stray->Birth;
+        if (!Origin && !Stray->Steps.empty())
+          Origin = Stray->Steps.front().Loc.getPtrEncoding();
+        if (Origin && !ReportedBirths.insert(Origin).second)
+          return;
         DeviceConflict C;
         C.Site = Site;
         C.Callee = Callee;
