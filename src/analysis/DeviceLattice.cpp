@@ -17,6 +17,23 @@ Device Device::cuda(int Index) {
   return D;
 }
 
+Device Device::cudaAtRunTime(std::string Key, std::string Spelling,
+                             std::string FixText) {
+  Device D;
+  D.Kind = Cuda;
+  D.Index = RunTimeOrdinal;
+  D.Key = std::move(Key);
+  D.Spelling = std::move(Spelling);
+  D.FixText = std::move(FixText);
+  return D;
+}
+
+/// True when the current device A, known to be cuda:0, differs from B.
+static bool firstAgainstOther(const Device &A, const Device &B) {
+  return A.Index == Device::CurrentOrdinal && A.CurrentIsFirst &&
+         (B.Index == Device::RunTimeOrdinal || B.Index > 0);
+}
+
 bool devicesConflict(const Device &A, const Device &B) {
   if (A.Kind == Device::Scalar || B.Kind == Device::Scalar)
     return false;
@@ -25,7 +42,8 @@ bool devicesConflict(const Device &A, const Device &B) {
   if (B.Kind == Device::Cpu)
     return true;
   if (A.Kind == Device::Cuda && B.Kind == Device::Cuda)
-    return A.Index >= 0 && B.Index >= 0 && A.Index != B.Index;
+    return (A.Index >= 0 && B.Index >= 0 && A.Index != B.Index) ||
+           firstAgainstOther(A, B) || firstAgainstOther(B, A);
   if (A.Kind == Device::Accelerator && B.Kind == Device::Accelerator)
     return A.Key != B.Key;
   if ((A.Kind == Device::Accelerator && B.Kind == Device::Cuda) ||

@@ -106,7 +106,9 @@ using api::moduleClassOf;
 
 /// How a device reads inside a provenance step: a variable by its name.
 std::string shortSpelling(const Device &D) {
-  if (D.Kind == Device::Symbolic && D.Var && !D.FollowsInput)
+  bool RunTime = D.Kind == Device::Symbolic ||
+                 (D.Kind == Device::Cuda && D.Index == Device::RunTimeOrdinal);
+  if (RunTime && D.Var && !D.FollowsInput && !D.FixText.empty())
     return "'" + D.FixText + "'";
   return D.Spelling;
 }
@@ -193,15 +195,27 @@ private:
                            unsigned Depth);
   DeviceSet moduleDevice(const Expr *Module, const State &S);
   DeviceFact symbolicVar(const ValueDecl *VD, bool FollowsInput);
-  /// The CPU, when every value the unit writes to the device field F is the
-  /// CPU; nothing when some write is another device, unknown, or none is
-  /// visible.
-  std::optional<DeviceFact> cpuField(const FieldDecl *F, const State &S,
-                                     unsigned Depth);
-  /// True when VD, a local of this function, may change after its
-  /// initialisation (assigned, passed by reference, captured by reference).
+  /// The device every value the unit writes to the device field F gives,
+  /// when they agree on one known device (a configuration fixed to kCPU, a
+  /// trainer every construction gives cuda:1); nothing when some write is
+  /// another device, unknown, or none is visible.
+  std::optional<DeviceFact> fieldValue(const FieldDecl *F, const State &S,
+                                       unsigned Depth);
+  /// The device every call in view passes as P, when they all pass one
+  /// known device (a constant, or one choice of a CUDA ordinal).
+  std::optional<DeviceFact> parameterValue(const ParmVarDecl *P,
+                                           const State &S, unsigned Depth);
+  /// The integer E always is: a constant, or a parameter every call in view
+  /// fills with one constant.
+  std::optional<int64_t> constantInt(const Expr *E, unsigned Depth);
+  /// torch::kCUDA: the current CUDA device, known to be cuda:0 in a program
+  /// that never sets it.
+  Device currentCuda();
+  /// True when VD, a local of this or another function, may change after
+  /// its initialisation (assigned, passed by reference, captured by
+  /// reference).
   bool isMutatedLocal(const VarDecl *VD);
-  std::optional<WriteFinder> Writes;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<WriteFinder>> Writes;
 
   // Transfer and checks ---------------------------------------------------
   void transfer(const Stmt *S, State &St, bool Report);
@@ -258,13 +272,18 @@ const ValueDecl *FunctionAnalysis::trackedDecl(const Expr *E) const {
 }
 
 bool FunctionAnalysis::isMutatedLocal(const VarDecl *VD) {
-  if (!FD->getBody())
+  // A local of another function (a caller's device handed to a
+  // constructor) is read against that function's own writes.
+  const auto *Owner =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!Owner || !Owner->getBody())
     return true;
-  if (!Writes) {
-    Writes.emplace();
-    Writes->TraverseStmt(FD->getBody());
+  std::unique_ptr<WriteFinder> &W = Writes[Owner];
+  if (!W) {
+    W = std::make_unique<WriteFinder>();
+    W->TraverseStmt(Owner->getBody());
   }
-  return Writes->Written.count(VD);
+  return W->Written.count(VD);
 }
 
 DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
@@ -284,7 +303,8 @@ DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
 }
 
 std::optional<DeviceFact>
-FunctionAnalysis::cpuField(const FieldDecl *F, const State &S, unsigned Depth) {
+FunctionAnalysis::fieldValue(const FieldDecl *F, const State &S,
+                             unsigned Depth) {
   const auto *Writes = Cache.deviceFieldWrites(F);
   if (!Writes || Writes->empty() || Depth > 4)
     return std::nullopt;
@@ -292,7 +312,78 @@ FunctionAnalysis::cpuField(const FieldDecl *F, const State &S, unsigned Depth) {
   for (const Expr *W : *Writes) {
     std::optional<DeviceFact> D =
         W ? evalDevice(W, S, Depth + 2) : std::optional<DeviceFact>();
-    if (!D || D->Value.Kind != Device::Cpu)
+    if (!D || D->Value.Kind == Device::Symbolic ||
+        (First && !(D->Value == First->Value)))
+      return std::nullopt;
+    if (!First)
+      First = D;
+  }
+  return First;
+}
+
+Device FunctionAnalysis::currentCuda() {
+  Device D = Device::cuda(Device::CurrentOrdinal);
+  if (Cache.currentDeviceIsFirst()) {
+    D.CurrentIsFirst = true;
+    D.Spelling = "cuda:0 (torch::kCUDA, the current device)";
+  }
+  return D;
+}
+
+/// A device value known from elsewhere, spelled in this function by Name
+/// and held by VD (for the fix-its' scope); a CUDA ordinal chosen at run
+/// time reads as Name and When.
+static DeviceFact heldBy(DeviceFact F, const ValueDecl *VD, std::string Name,
+                         llvm::StringRef When = " (a CUDA device chosen at "
+                                                "run time)") {
+  if (F.Value.Kind == Device::Cuda &&
+      F.Value.Index == Device::RunTimeOrdinal)
+    F.Value.Spelling = "'" + Name + "'" + When.str();
+  F.Value.FixText = std::move(Name);
+  F.Value.Var = VD;
+  return F;
+}
+
+std::optional<int64_t> FunctionAnalysis::constantInt(const Expr *E,
+                                                     unsigned Depth) {
+  E = api::ignoreWrappers(E);
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  // A parameter every call in view fills with one constant (a head built
+  // for `gpu = 1`).
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  const auto *Fn = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!Fn || Depth > 6)
+    return std::nullopt;
+  const auto *Args = Cache.callArguments(Fn, P->getFunctionScopeIndex());
+  if (!Args)
+    return std::nullopt;
+  std::optional<int64_t> First;
+  for (const Expr *A : *Args) {
+    std::optional<int64_t> V = constantInt(A, Depth + 1);
+    if (!V || (First && *V != *First))
+      return std::nullopt;
+    First = V;
+  }
+  return First;
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::parameterValue(const ParmVarDecl *P, const State &S,
+                                 unsigned Depth) {
+  const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!Fn || Depth > 6)
+    return std::nullopt;
+  const auto *Args = Cache.callArguments(Fn, P->getFunctionScopeIndex());
+  if (!Args)
+    return std::nullopt;
+  std::optional<DeviceFact> First;
+  for (const Expr *A : *Args) {
+    std::optional<DeviceFact> D = evalDevice(A, S, Depth + 1);
+    if (!D || D->Value.Kind == Device::Symbolic ||
+        (First && !(D->Value == First->Value)))
       return std::nullopt;
     if (!First)
       First = D;
@@ -307,7 +398,7 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
   E = api::ignoreWrappers(E);
   DeviceFact F;
   if (api::isCudaKindRef(E)) {
-    F.Value = Device::cuda(-1);
+    F.Value = currentCuda();
     return F;
   }
   if (api::isCpuKindRef(E)) {
@@ -321,7 +412,7 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
       return F;
     }
     if (V == "cuda") {
-      F.Value = Device::cuda(-1);
+      F.Value = currentCuda();
       return F;
     }
     if (V.consume_front("cuda:")) {
@@ -348,7 +439,8 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     std::string T = text(OC, Ctx);
     if (!SL || !SL->isOrdinary() || SL->getString() != "cuda:" || T.empty())
       return std::nullopt;
-    F.Value = Device::symbolic("expr:" + T, "the CUDA device '" + T + "'", T);
+    F.Value = Device::cudaAtRunTime("expr:" + T,
+                                    "the CUDA device '" + T + "'", T);
     return F;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -359,13 +451,18 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     if (!Kind)
       return std::nullopt;
     if (api::writtenArgCount(CE) >= 2 && Kind->Value.Kind == Device::Cuda) {
-      Expr::EvalResult R;
       const Expr *Index = CE->getArg(1);
-      if (!Index->isValueDependent() && Index->EvaluateAsInt(R, Ctx)) {
-        Kind->Value = Device::cuda(R.Val.getInt().getExtValue());
+      if (std::optional<int64_t> Ordinal = constantInt(Index, Depth)) {
+        Kind->Value = Device::cuda(*Ordinal);
         return Kind;
       }
-      return std::nullopt; // cuda:<run-time index>: unknown.
+      // cuda:<run-time index>: some GPU, which one is chosen at run time.
+      std::string T = text(Index, Ctx);
+      if (T.empty())
+        return std::nullopt;
+      Kind->Value = Device::cudaAtRunTime(
+          "index:" + T, "the CUDA device of index '" + T + "'", "");
+      return Kind;
     }
     return Kind;
   }
@@ -400,15 +497,17 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     // A local built as a constant device (`torch::Device cpu(torch::kCPU)`,
     // `torch::Device gpu1(torch::kCUDA, 1)`) and never changed is that
     // device, not a run-time choice, const or not.
-    if (VD->hasInit() && VD->isLocalVarDecl() &&
-        VD->getParentFunctionOrMethod() == FD && !isMutatedLocal(VD))
+    if (VD->hasInit() && VD->isLocalVarDecl() && !isMutatedLocal(VD))
       if (std::optional<DeviceFact> Init =
               evalDevice(VD->getInit(), S, Depth + 1);
-          Init && Init->Value.Kind != Device::Symbolic) {
-        Init->Value.FixText = VD->getNameAsString();
-        Init->Value.Var = VD;
-        return Init;
-      }
+          Init && Init->Value.Kind != Device::Symbolic)
+        return heldBy(*Init, VD, VD->getNameAsString(),
+                      ", chosen at run time at line " +
+                          std::to_string(lineOf(VD->getLocation(), Ctx)));
+    // A parameter that every call in view fills with one known device.
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      if (std::optional<DeviceFact> Known = parameterValue(P, S, Depth))
+        return heldBy(*Known, P, P->getNameAsString());
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() && !VD->isLocalVarDecl())
       return Var;
     std::string Line = std::to_string(lineOf(VD->getLocation(), Ctx));
@@ -423,11 +522,8 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     // struct whose device is fixed to kCPU, a trainer built from it).
     if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
         Field && api::isDeviceType(ME->getType())) {
-      if (std::optional<DeviceFact> Cpu = cpuField(Field, S, Depth)) {
-        Cpu->Value.FixText = text(ME, Ctx);
-        Cpu->Value.Var = Field;
-        return Cpu;
-      }
+      if (std::optional<DeviceFact> Known = fieldValue(Field, S, Depth))
+        return heldBy(*Known, Field, text(ME, Ctx));
       return symbolicVar(Field, false);
     }
     return std::nullopt;
@@ -507,10 +603,14 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
         return std::nullopt;
       if (OnThis) {
         Here = evalDevice(ME, S, Depth + 1);
-      } else if (std::optional<DeviceFact> Cpu = cpuField(Field, S, Depth)) {
-        // The field is the CPU for every object; spelled as the constant.
-        Here = Cpu;
-        Here->Value.FixText = "torch::kCPU";
+      } else if (std::optional<DeviceFact> Known =
+                     fieldValue(Field, S, Depth)) {
+        // The field holds one device for every object: spelled as the
+        // constant, or by the call where it was chosen at run time.
+        Here = Known;
+        if (Here->Value.Kind == Device::Cuda &&
+            Here->Value.Index == Device::RunTimeOrdinal)
+          Here->Value.FixText.clear();
         Here->Value.Var = nullptr;
       } else {
         // Another object's device field: a run-time choice, named by the
@@ -883,7 +983,7 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
         Moved = DeviceSet(F);
       } else if (N == "cuda") {
         DeviceFact F;
-        F.Value = Device::cuda(-1);
+        F.Value = currentCuda();
         Moved = DeviceSet(F);
       } else if (MC->getNumArgs() >= 1) {
         const Expr *Arg = MC->getArg(0);
@@ -1853,11 +1953,72 @@ public:
     return true;
   }
 
+  /// The arguments of every call and construction of the user's
+  /// functions, by the definition it runs.
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<llvm::SmallVector<const Expr *, 4>>>
+      Sites;
+  /// Classes a library template builds (std::make_unique<T>,
+  /// v.emplace_back(...)): their constructors have callers out of view.
+  llvm::SmallPtrSet<const CXXRecordDecl *, 4> BuiltByLibrary;
+  bool HasMain = false;
+  bool SetsCurrentDevice = false;
+  bool CallsElsewhere = false;
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isMain() && FD->doesThisDeclarationHaveABody())
+      HasMain = true;
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    llvm::StringRef Type = Ctor->getParent()->getName();
+    // c10::cuda::CUDAGuard, c10::DeviceGuard, CUDAStreamGuard and their
+    // optional forms set the current device.
+    if (Type.endswith("Guard") &&
+        (Type.contains("Device") || Type.contains("CUDA")))
+      SetsCurrentDevice = true;
+    const FunctionDecl *Def = nullptr;
+    if (Ctor->hasBody(Def) && !api::isSystemHeaderDecl(Def) &&
+        !api::isInTorchNamespace(Def) && !isInStd(Def))
+      Sites[Def].emplace_back(CE->arg_begin(), CE->arg_end());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    if (Name == "set_device" || Name == "cudaSetDevice")
+      SetsCurrentDevice = true;
+    bool Library = api::isSystemHeaderDecl(Callee) || isInStd(Callee) ||
+                   api::isInTorchNamespace(Callee);
+    if (!Library && !Callee->hasBody() && !Callee->isImplicit())
+      CallsElsewhere = true;
+    if (!Library)
+      return true;
+    auto NoteTypes = [&](llvm::ArrayRef<TemplateArgument> Args) {
+      for (const TemplateArgument &A : Args)
+        if (A.getKind() == TemplateArgument::Type)
+          if (const CXXRecordDecl *RD = A.getAsType()->getAsCXXRecordDecl())
+            BuiltByLibrary.insert(RD->getCanonicalDecl());
+    };
+    if (const TemplateArgumentList *TA = Callee->getTemplateSpecializationArgs())
+      NoteTypes(TA->asArray());
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
+      if (const auto *Spec =
+              dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
+          Spec && (Name.startswith("emplace") || Name == "resize"))
+        NoteTypes(Spec->getTemplateArgs().asArray());
+    return true;
+  }
+
   bool VisitStmt(Stmt *S) {
     llvm::SmallVector<const Expr *, 4> Args;
     const FunctionDecl *Callee = isa<CallExpr>(S) ? userCallee(S, Args) : nullptr;
     if (!Callee)
       return true;
+    Sites[Callee].push_back(Args);
     if (!isa<CXXOperatorCallExpr>(S))
       ++Calls[Callee];
     if (!Current.empty()) {
@@ -1924,6 +2085,58 @@ ProvenanceCache::CallerMap &ProvenanceCache::callers() {
     Callers->Index.TraverseAST(Ctx);
   }
   return *Callers;
+}
+
+const llvm::SmallVector<const Expr *, 2> *
+ProvenanceCache::callArguments(const FunctionDecl *FD, unsigned Index) {
+  const FunctionDecl *Def = FD;
+  FD->hasBody(Def);
+  if (Def->isTemplated() || Def->isTemplateInstantiation() ||
+      Index >= Def->getNumParams())
+    return nullptr;
+  // As parameterOnCpu: a virtual method may not be what a call runs, a
+  // module is built by its holder inside LibTorch, a lambda has no name.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if (MD->isVirtual() || api::isModuleClass(RD) || RD->isLambda())
+      return nullptr;
+    if (isa<CXXConstructorDecl>(MD) &&
+        callers().Index.BuiltByLibrary.count(RD->getCanonicalDecl()))
+      return nullptr;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isInMainFile(
+          SM.getExpansionLoc(Def->getCanonicalDecl()->getLocation())))
+    return nullptr;
+  CallerIndex &CI = callers().Index;
+  if (CI.escapes(Def))
+    return nullptr;
+  auto It = CI.Sites.find(Def);
+  if (It == CI.Sites.end())
+    return nullptr;
+  auto [Slot, New] = ArgumentLists.try_emplace({Def, Index});
+  if (New) {
+    for (const auto &Args : It->second) {
+      // A call that passes fewer arguments than declared goes through a
+      // default argument, which Clang spells as an argument too.
+      if (Index >= Args.size()) {
+        Slot->second.reset();
+        return nullptr;
+      }
+      if (!Slot->second)
+        Slot->second.emplace();
+      Slot->second->push_back(Args[Index]);
+    }
+  }
+  return Slot->second ? &*Slot->second : nullptr;
+}
+
+bool ProvenanceCache::currentDeviceIsFirst() {
+  if (!CurrentIsFirst) {
+    const CallerIndex &CI = callers().Index;
+    CurrentIsFirst = CI.HasMain && !CI.CallsElsewhere && !CI.SetsCurrentDevice;
+  }
+  return *CurrentIsFirst;
 }
 
 bool ProvenanceCache::callersMayPassCpu(const FunctionDecl *FD) {

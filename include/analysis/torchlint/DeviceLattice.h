@@ -25,13 +25,18 @@ namespace torchlint {
 struct Device {
   enum KindTy {
     Cpu,
-    Cuda,        ///< Index is the ordinal, or -1 for the current device.
+    Cuda,        ///< Index says which ordinal, if one is known.
     Accelerator, ///< mps, xpu, meta, ...: Name says which.
     Symbolic,    ///< Chosen at run time: Name identifies the choice.
     Scalar,      ///< A 0-dim CPU tensor, allowed next to any device.
   };
   KindTy Kind = Cpu;
+  /// For Cuda: the ordinal, CurrentOrdinal for the current device
+  /// (`torch::kCUDA`) or RunTimeOrdinal for one chosen at run time
+  /// (`"cuda:" + std::to_string(rank)`).
   int Index = -1;
+  static constexpr int CurrentOrdinal = -1;
+  static constexpr int RunTimeOrdinal = -2;
   /// For Symbolic: a stable key ("var:0x..", "input:x"); for Accelerator:
   /// its name.
   std::string Key;
@@ -44,10 +49,17 @@ struct Device {
   /// The variable that holds a run-time choice, when there is one; a fix-it
   /// may name it only where it is in scope.
   const clang::ValueDecl *Var = nullptr;
+  /// For the current CUDA device: the program never sets it (no
+  /// set_device, no device guard in view), so it is cuda:0.
+  bool CurrentIsFirst = false;
 
   static Device cpu() { return {Cpu, -1, "", "the CPU", "torch::kCPU"}; }
   static Device scalar() { return {Scalar, -1, "", "a CPU scalar", ""}; }
   static Device cuda(int Index);
+  /// A CUDA device whose ordinal is chosen at run time; Key names the
+  /// choice, so that one choice agrees with itself.
+  static Device cudaAtRunTime(std::string Key, std::string Spelling,
+                              std::string FixText);
   static Device symbolic(std::string Key, std::string Spelling,
                          std::string FixText, bool FollowsInput = false) {
     return {Symbolic,           -1,
@@ -62,8 +74,10 @@ struct Device {
 };
 
 /// True when tensors on A and B can never meet in one operation on a machine
-/// with a GPU: the CPU against any accelerator or run-time choice, or two
-/// known, different CUDA ordinals. Unknown relations are not conflicts.
+/// with a GPU: the CPU against any accelerator or run-time choice, two
+/// known, different CUDA ordinals, or a current device that is cuda:0
+/// against another ordinal or one chosen at run time (a rank's GPU).
+/// Unknown relations are not conflicts.
 bool devicesConflict(const Device &A, const Device &B);
 
 /// One possible device of a value, with the steps that explain it.

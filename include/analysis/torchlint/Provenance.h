@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -150,6 +151,21 @@ public:
   /// other change to F is in view or nothing is appended.
   DeviceSet fieldElements(const clang::FieldDecl *F);
 
+  /// The argument expressions every call or construction in the unit
+  /// hands FD's parameter Index, when all of them are in view: FD is first
+  /// declared in the main file, is not virtual or a template, its name is
+  /// used only to call it, and (for a constructor) its class is never built
+  /// by a library template (std::make_unique, emplace_back). Null
+  /// otherwise, or when FD has no call in view.
+  const llvm::SmallVector<const clang::Expr *, 2> *
+  callArguments(const clang::FunctionDecl *FD, unsigned Index);
+
+  /// True when the current CUDA device is cuda:0 wherever the unit names it:
+  /// the unit holds the program's main(), calls no user function defined
+  /// elsewhere, and never sets the current device (set_device, a device
+  /// guard).
+  bool currentDeviceIsFirst();
+
   clang::ASTContext &context() const { return Ctx; }
 
   struct Result;
@@ -185,6 +201,12 @@ private:
   bool callersMayPassCpu(const clang::FunctionDecl *FD);
   CallerMap &callers();
   std::unique_ptr<CallerMap> Callers;
+  std::optional<bool> CurrentIsFirst;
+  /// callArguments, by definition and parameter index; nullopt when some
+  /// call is out of view.
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>,
+           std::optional<llvm::SmallVector<const clang::Expr *, 2>>>
+      ArgumentLists;
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
