@@ -625,7 +625,7 @@ llvm::Expected<CommandResolver> commandResolverOf(const Settings &S) {
                            S.ExtraFlags, Torch);
   if (llvm::Error E = Resolver.init())
     return failure("compile database: " + llvm::toString(std::move(E)));
-  return std::move(Resolver);
+  return Resolver;
 }
 
 /// The bytes of a size option (--cache-size, --result-cache-size).
@@ -740,10 +740,10 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
   Plan.Job.SrcRoot = Plan.SrcRoot;
   Plan.Configs = ConfigProvider(S.ConfigFile);
   if (llvm::Error E = setLimits(S, Plan))
-    return std::move(E);
+    return E;
   if (llvm::Error E = openTextOutput(S, Plan))
-    return std::move(E);
-  return std::move(Plan);
+    return E;
+  return Plan;
 }
 
 /// What an analysis run gathers from its units for its reports.
