@@ -1,4 +1,4 @@
-//===- OrderedDelivery.cpp - Unit results, in order, once decided ---------===//
+//===- OrderedDelivery.cpp - Unit results in order, once decided ----------===//
 
 #include "OrderedDelivery.h"
 

@@ -1,4 +1,4 @@
-//===- OrderedDelivery.h - Unit results, in order, once decided --*- C++ -*-===//
+//===- OrderedDelivery.h - Unit results in order, once decided --*- C++ -*-===//
 //
 // A finding that depends on a project fact (a checkpoint loaded where no
 // device is in scope, in a project that moves models to a run-time device)
