@@ -12,6 +12,7 @@
 #include "FromError.h"
 #include "Git.h"
 #include "Merge.h"
+#include "OrderedDelivery.h"
 #include "Progress.h"
 #include "ResultCache.h"
 #include "Shard.h"
@@ -27,7 +28,7 @@
 
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
-#include <deque>
+
 #include <map>
 #include <set>
 
@@ -184,6 +185,19 @@ bool writeOutput(llvm::StringRef Path, llvm::StringRef Text) {
   return true;
 }
 
+/// An error whose message is Why.
+llvm::Error failure(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+/// Path made absolute, with "." and ".." removed.
+std::string absolutePath(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
 std::string currentDir() {
   llvm::SmallString<256> Dir;
   llvm::sys::fs::current_path(Dir);
@@ -269,9 +283,6 @@ LspOptions lspOptionsOf(const Settings &S) {
 /// plus every line of the files git does not track yet. A git failure is an
 /// error, never an empty filter: that would drop every finding and pass.
 llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
-  auto Failure = [](const llvm::Twine &Why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-  };
   if (!S.LineFilterJson.empty()) {
     auto F = LineFilter::fromJson(S.LineFilterJson);
     if (!F)
@@ -282,15 +293,15 @@ llvm::Expected<std::optional<LineFilter>> lineFilterOf(const Settings &S) {
     return std::nullopt;
   auto Top = gitWorkTreeTop(currentDir());
   if (!Top)
-    return Failure("--diff: " + llvm::toString(Top.takeError()));
+    return failure("--diff: " + llvm::toString(Top.takeError()));
   auto Diff = gitDiff(*Top, S.DiffRef);
   if (!Diff)
-    return Failure("git diff " + S.DiffRef + ": " +
+    return failure("git diff " + S.DiffRef + ": " +
                    llvm::toString(Diff.takeError()));
   LineFilter Filter = LineFilter::fromGitDiff(*Diff, *Top);
   auto Untracked = gitUntrackedFiles(*Top);
   if (!Untracked)
-    return Failure("git ls-files (untracked files for --diff): " +
+    return failure("git ls-files (untracked files for --diff): " +
                    llvm::toString(Untracked.takeError()));
   for (const std::string &File : *Untracked)
     Filter.addWholeFile(File, *Top);
@@ -325,13 +336,7 @@ int runMerge(const Settings &S) {
             "shards' JSON reports for text or JSON");
       return ExitError;
     }
-    std::string Root;
-    if (!S.SrcRoot.empty()) {
-      llvm::SmallString<256> Abs(S.SrcRoot);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, true);
-      Root = std::string(Abs);
-    }
+    std::string Root = S.SrcRoot.empty() ? "" : absolutePath(S.SrcRoot);
     auto Doc = mergeSarifReports(S.Inputs, Root);
     if (!Doc) {
       error("--merge: " + llvm::toString(Doc.takeError()));
@@ -448,7 +453,41 @@ bool writeReports(const Settings &S, const Audit &TheAudit,
   return Written;
 }
 
-int run(Settings &S, const char *Argv0) {
+/// Whether text on stdout is coloured (--color, or whether stdout is a
+/// terminal).
+bool colorOf(const Settings &S) {
+  return S.Color == "always" ||
+         (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+}
+
+/// --dump-config: prints the effective configuration, as clang-tidy does:
+/// that of the first input, or of a file in the current directory.
+int dumpConfig(const Settings &S) {
+  ConfigOverrides Overrides{S.Checks, S.WarningsAsErrors, S.HeaderFilter};
+  ConfigProvider Configs(S.ConfigFile);
+  llvm::SmallString<256> Probe(S.Inputs.empty() ? currentDir()
+                                                : S.Inputs.front());
+  llvm::sys::fs::make_absolute(Probe);
+  if (S.Inputs.empty() || llvm::sys::fs::is_directory(Probe))
+    llvm::sys::path::append(Probe, "dummy.cpp");
+  auto C = Configs.configFor(Probe);
+  if (!C) {
+    error(llvm::toString(C.takeError()));
+    return ExitError;
+  }
+  EffectiveConfig E = resolveConfig(*C, Overrides);
+  TidyConfig Shown = *C;
+  Shown.Options.Checks = E.Checks;
+  Shown.Options.WarningsAsErrors = E.WarningsAsErrors;
+  Shown.Options.HeaderFilterRegex = E.HeaderFilterRegex;
+  llvm::outs() << dumpTidyConfig(Shown);
+  return ExitClean;
+}
+
+/// Runs the modes that analyse no unit themselves (--version, --list-rules,
+/// --write-cuda-stand-ins, --explain, --dump-config, --lsp, --merge,
+/// --from-error) and returns their exit status; none for an analysis run.
+std::optional<int> runInfoMode(const Settings &S) {
   if (S.Version) {
     llvm::outs() << "torchlint " << TORCHLINT_VERSION << " (clang "
                  << LLVM_VERSION_STRING << ")\n";
@@ -479,30 +518,8 @@ int run(Settings &S, const char *Argv0) {
     llvm::outs() << ruleHelp(*R);
     return ExitClean;
   }
-
-  ConfigOverrides Overrides{S.Checks, S.WarningsAsErrors, S.HeaderFilter};
-  ConfigProvider Configs(S.ConfigFile);
-  if (S.DumpConfig) {
-    // As clang-tidy: the configuration of the first input, or of a file in
-    // the current directory.
-    llvm::SmallString<256> Probe(S.Inputs.empty() ? currentDir()
-                                                  : S.Inputs.front());
-    llvm::sys::fs::make_absolute(Probe);
-    if (S.Inputs.empty() || llvm::sys::fs::is_directory(Probe))
-      llvm::sys::path::append(Probe, "dummy.cpp");
-    auto C = Configs.configFor(Probe);
-    if (!C) {
-      error(llvm::toString(C.takeError()));
-      return ExitError;
-    }
-    EffectiveConfig E = resolveConfig(*C, Overrides);
-    TidyConfig Shown = *C;
-    Shown.Options.Checks = E.Checks;
-    Shown.Options.WarningsAsErrors = E.WarningsAsErrors;
-    Shown.Options.HeaderFilterRegex = E.HeaderFilterRegex;
-    llvm::outs() << dumpTidyConfig(Shown);
-    return ExitClean;
-  }
+  if (S.DumpConfig)
+    return dumpConfig(S);
   if (S.Lsp) {
     if (!S.Serve) {
       error("--lsp: this build has no language server");
@@ -516,90 +533,70 @@ int run(Settings &S, const char *Argv0) {
     return runFromError({S.FromError, S.Inputs, S.ExtraFlags, S.BuildPath,
                          S.Checks, S.Format, S.OutputFile, S.CacheDir,
                          S.NoCache, S.SrcRoot, S.Quiet, S.Verbose,
-                         S.Color == "always" ||
-                             (S.Color == "auto" &&
-                              llvm::sys::Process::StandardOutIsDisplayed())});
-  if (S.Inputs.empty()) {
-    error("no input files; run 'torchlint --help' for usage");
-    return ExitError;
-  }
+                         colorOf(S)});
+  return std::nullopt;
+}
 
-  {
-    // A glob list that enables nothing is a mistake worth stopping for.
-    EngineConfig Probe;
-    Probe.Checks = "torch-*," + S.Checks.value_or("");
-    if (Engine(Probe).enabledRules().empty()) {
-      error("--checks='" + *S.Checks + "' enables no rule; see --list-rules");
-      return ExitError;
-    }
-  }
-
-  std::string SrcRoot = S.SrcRoot;
-  if (SrcRoot.empty())
-    SrcRoot = gitTopLevel(currentDir()).value_or(currentDir());
-  {
-    llvm::SmallString<256> Abs(SrcRoot);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::sys::path::remove_dots(Abs, true);
-    SrcRoot = std::string(Abs);
-  }
-
-  auto Filter = lineFilterOf(S);
-  if (!Filter) {
-    error(llvm::toString(Filter.takeError()));
-    return ExitError;
-  }
+/// The analysis run that the command line asks for, decided before any unit
+/// is analysed.
+struct RunPlan {
+  /// What SARIF paths, fingerprints and baselines are relative to.
+  std::string SrcRoot;
   std::optional<Baseline> Base;
-  if (!S.BaselineFile.empty()) {
-    auto B = readBaseline(S.BaselineFile);
-    if (!B) {
-      error(llvm::toString(B.takeError()));
-      return ExitError;
-    }
-    Base = std::move(*B);
-  }
-
-  bool Failed = false;
-  ExpandedInputs Inputs = expandInputs(S.Inputs);
-  for (const std::string &E : Inputs.Errors) {
-    error(E);
-    Failed = true;
-  }
-
-  // One preamble for the whole project (all shards of it alike), whatever
-  // include lines each file has.
-  std::vector<std::string> ProjectPreamble =
-      projectPreambleIncludes(Inputs.Files);
-  // Which units make up which program, for findings that depend on the
-  // project; every shard of a matrix sees the same.
-  Programs Progs(Inputs.Files);
-
-  // The split is decided before anything is parsed, from what every shard
-  // sees alike, so the shards of a matrix never overlap or miss a unit.
+  /// The inputs this run (or shard) analyses; its Errors are reported.
+  ExpandedInputs Inputs;
+  /// The program of every input, of this shard or not.
+  Programs Progs;
   std::optional<ShardInfo> Shard;
-  if (!S.Shard.empty()) {
-    auto Spec = parseShard(S.Shard);
-    if (!Spec) {
-      error(llvm::toString(Spec.takeError()));
-      return ExitError;
-    }
-    std::map<std::string, double> Costs;
-    if (!S.ShardCosts.empty()) {
-      auto C = readShardCosts(S.ShardCosts);
-      if (!C) {
-        error(llvm::toString(C.takeError()));
-        return ExitError;
-      }
-      Costs = std::move(*C);
-    }
-    ShardPlan Plan = planShard(Inputs.Files, *Spec, Costs, SrcRoot);
-    Shard = ShardInfo{Spec->Index, Spec->Count, Plan.Digest, Plan.UnitsTotal};
-    if (S.Verbose)
-      note("shard " + S.Shard + ": " + llvm::Twine(Plan.Files.size()) + " of " +
-           llvm::Twine(Plan.UnitsTotal) + " units (split " + Plan.Digest + ")");
-    Inputs.Files = std::move(Plan.Files);
-  }
+  std::optional<CommandResolver> Resolver;
+  /// How every unit is parsed and configured (Job.Changes: the line filter).
+  UnitJob Job;
+  ConfigProvider Configs;
+  /// Workers in parallel, and each one's memory bound (0: none).
+  unsigned Jobs = 0;
+  uint64_t UnitMemory = 0;
+  /// Where the text goes (null: nowhere, a document is on stdout), and the
+  /// file that holds it under --format=text -o.
+  llvm::raw_ostream *Text = nullptr;
+  std::unique_ptr<llvm::raw_fd_ostream> TextFile;
+};
 
+/// The root of the run: --srcroot, else the git top level, else the current
+/// directory; absolute.
+std::string srcRootOf(const Settings &S) {
+  return absolutePath(S.SrcRoot.empty()
+                          ? gitTopLevel(currentDir()).value_or(currentDir())
+                          : S.SrcRoot);
+}
+
+/// Keeps in Files the units of --shard I/N and returns which shard this is
+/// (none without --shard).
+llvm::Expected<std::optional<ShardInfo>>
+splitShard(const Settings &S, std::vector<std::string> &Files,
+           llvm::StringRef SrcRoot) {
+  if (S.Shard.empty())
+    return std::nullopt;
+  auto Spec = parseShard(S.Shard);
+  if (!Spec)
+    return Spec.takeError();
+  std::map<std::string, double> Costs;
+  if (!S.ShardCosts.empty()) {
+    auto C = readShardCosts(S.ShardCosts);
+    if (!C)
+      return C.takeError();
+    Costs = std::move(*C);
+  }
+  ShardPlan Plan = planShard(Files, *Spec, Costs, SrcRoot);
+  if (S.Verbose)
+    note("shard " + S.Shard + ": " + llvm::Twine(Plan.Files.size()) + " of " +
+         llvm::Twine(Plan.UnitsTotal) + " units (split " + Plan.Digest + ")");
+  Files = std::move(Plan.Files);
+  return ShardInfo{Spec->Index, Spec->Count, Plan.Digest, Plan.UnitsTotal};
+}
+
+/// The compile commands of the run: -p, the databases above each file, or
+/// the flags after -- with the LibTorch headers found on this machine.
+llvm::Expected<CommandResolver> commandResolverOf(const Settings &S) {
   std::optional<TorchIncludes> Torch;
   // With flags after --, the detected folders are added only when those
   // flags do not reach LibTorch themselves (CommandResolver decides); then
@@ -626,171 +623,210 @@ int run(Settings &S, const char *Argv0) {
                                ? std::nullopt
                                : std::optional<std::string>(S.BuildPath),
                            S.ExtraFlags, Torch);
-  if (llvm::Error E = Resolver.init()) {
-    error("compile database: " + llvm::toString(std::move(E)));
-    return ExitError;
-  }
+  if (llvm::Error E = Resolver.init())
+    return failure("compile database: " + llvm::toString(std::move(E)));
+  return Resolver;
+}
 
-  UnitJob Job = unitJobOf(S);
-  Job.Parse.ProjectPreamble = std::move(ProjectPreamble);
-  if (std::optional<uint64_t> Bytes = parseSize(S.CacheSize))
-    Job.Parse.CacheBytes = *Bytes;
-  else {
-    error("--cache-size '" + S.CacheSize +
-          "': expected a size such as 512M or 2G");
-    return ExitError;
-  }
-  Job.Changes = *Filter;
-  Job.SrcRoot = SrcRoot;
-  unsigned Jobs =
+/// The bytes of a size option (--cache-size, --result-cache-size).
+llvm::Expected<uint64_t> sizeOption(llvm::StringRef Option,
+                                    llvm::StringRef Text) {
+  if (std::optional<uint64_t> Bytes = parseSize(Text))
+    return *Bytes;
+  return failure("--" + Option + " '" + Text +
+                 "': expected a size such as 512M or 2G");
+}
+
+/// Sets the run's bounds: of the preamble cache, the workers and their
+/// memory, and the result cache.
+llvm::Error setLimits(const Settings &S, RunPlan &Plan) {
+  auto CacheBytes = sizeOption("cache-size", S.CacheSize);
+  if (!CacheBytes)
+    return CacheBytes.takeError();
+  Plan.Job.Parse.CacheBytes = *CacheBytes;
+  Plan.Jobs =
       S.Jobs ? S.Jobs : llvm::hardware_concurrency().compute_thread_count();
-  uint64_t UnitMemory = 0;
   if (S.UnitMemory == "auto") {
-    UnitMemory = defaultUnitMemory(Jobs);
+    Plan.UnitMemory = defaultUnitMemory(Plan.Jobs);
   } else if (S.UnitMemory != "none") {
     std::optional<uint64_t> Bytes = parseSize(S.UnitMemory);
-    if (!Bytes) {
-      error("--unit-memory '" + S.UnitMemory +
-            "': expected auto, none or a size such as 4G");
-      return ExitError;
-    }
-    UnitMemory = *Bytes;
+    if (!Bytes)
+      return failure("--unit-memory '" + S.UnitMemory +
+                     "': expected auto, none or a size such as 4G");
+    Plan.UnitMemory = *Bytes;
   }
   // Checked whether or not a result cache is used: a typo is a typo.
-  std::optional<uint64_t> ResultBytes = parseSize(S.ResultCacheSize);
-  if (!ResultBytes) {
-    error("--result-cache-size '" + S.ResultCacheSize +
-          "': expected a size such as 512M or 2G");
-    return ExitError;
-  }
+  auto ResultBytes = sizeOption("result-cache-size", S.ResultCacheSize);
+  if (!ResultBytes)
+    return ResultBytes.takeError();
   if (!S.ResultCacheDir.empty()) {
-    Job.ResultCacheDir = S.ResultCacheDir;
-    Job.ResultCacheBytes = *ResultBytes;
-    Job.ToolId = toolIdentity();
+    Plan.Job.ResultCacheDir = S.ResultCacheDir;
+    Plan.Job.ResultCacheBytes = *ResultBytes;
+    Plan.Job.ToolId = toolIdentity();
   }
-  Job.Color =
-      S.Color == "always" ||
-      (S.Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+  return llvm::Error::success();
+}
 
+/// Sets where the findings' text goes, and whether it is coloured.
+llvm::Error openTextOutput(const Settings &S, RunPlan &Plan) {
+  Plan.Job.Color = colorOf(S);
   // Text goes to stdout unless a document does; with --format=text, -o
   // sends the text to a file.
   bool DocumentOnStdout =
       S.Format != "text" && (S.OutputFile.empty() || S.OutputFile == "-");
-  std::unique_ptr<llvm::raw_fd_ostream> TextFile;
-  llvm::raw_ostream *Text = DocumentOnStdout ? nullptr : &llvm::outs();
+  Plan.Text = DocumentOnStdout ? nullptr : &llvm::outs();
   if (S.Format == "text" && !S.OutputFile.empty() && S.OutputFile != "-") {
     std::error_code EC;
-    TextFile = std::make_unique<llvm::raw_fd_ostream>(S.OutputFile, EC);
-    if (EC) {
-      error("cannot write '" + S.OutputFile + "': " + EC.message());
-      return ExitError;
-    }
-    Job.Color = false;
-    Text = TextFile.get();
+    Plan.TextFile = std::make_unique<llvm::raw_fd_ostream>(S.OutputFile, EC);
+    if (EC)
+      return failure("cannot write '" + S.OutputFile + "': " + EC.message());
+    Plan.Job.Color = false;
+    Plan.Text = Plan.TextFile.get();
+  }
+  return llvm::Error::success();
+}
+
+/// Plans the analysis run: its root, line filter and baseline, its inputs
+/// and shard, their commands, the unit job and the text output. Input errors
+/// are reported here and leave the run going; an error returned stops it.
+llvm::Expected<RunPlan> planRun(const Settings &S) {
+  if (S.Inputs.empty())
+    return failure("no input files; run 'torchlint --help' for usage");
+  {
+    // A glob list that enables nothing is a mistake worth stopping for.
+    EngineConfig Probe;
+    Probe.Checks = "torch-*," + S.Checks.value_or("");
+    if (Engine(Probe).enabledRules().empty())
+      return failure("--checks='" + *S.Checks +
+                     "' enables no rule; see --list-rules");
+  }
+  RunPlan Plan;
+  Plan.SrcRoot = srcRootOf(S);
+  auto Filter = lineFilterOf(S);
+  if (!Filter)
+    return Filter.takeError();
+  if (!S.BaselineFile.empty()) {
+    auto B = readBaseline(S.BaselineFile);
+    if (!B)
+      return B.takeError();
+    Plan.Base = std::move(*B);
   }
 
-  Audit TheAudit(SrcRoot, Filter->has_value(), std::move(Base));
-  TheAudit.Summary.SrcRoot = SrcRoot;
-  TheAudit.Summary.Shard = Shard;
-  auto Start = std::chrono::steady_clock::now();
+  Plan.Inputs = expandInputs(S.Inputs);
+  for (const std::string &E : Plan.Inputs.Errors)
+    error(E);
+  // One preamble for the whole project (all shards of it alike), whatever
+  // include lines each file has.
+  std::vector<std::string> ProjectPreamble =
+      projectPreambleIncludes(Plan.Inputs.Files);
+  // Which units make up which program, for findings that depend on the
+  // project; every shard of a matrix sees the same.
+  Plan.Progs = Programs(Plan.Inputs.Files);
+  // The split is decided before anything is parsed, from what every shard
+  // sees alike, so the shards of a matrix never overlap or miss a unit.
+  auto Shard = splitShard(S, Plan.Inputs.Files, Plan.SrcRoot);
+  if (!Shard)
+    return Shard.takeError();
+  Plan.Shard = std::move(*Shard);
 
-  // Commands are resolved here, once, so workers only parse.
+  auto Resolver = commandResolverOf(S);
+  if (!Resolver)
+    return Resolver.takeError();
+  Plan.Resolver.emplace(std::move(*Resolver));
+
+  Plan.Job = unitJobOf(S);
+  Plan.Job.Parse.ProjectPreamble = std::move(ProjectPreamble);
+  Plan.Job.Changes = std::move(*Filter);
+  Plan.Job.SrcRoot = Plan.SrcRoot;
+  Plan.Configs = ConfigProvider(S.ConfigFile);
+  if (llvm::Error E = setLimits(S, Plan))
+    return E;
+  if (llvm::Error E = openTextOutput(S, Plan))
+    return E;
+  return Plan;
+}
+
+/// What an analysis run gathers from its units for its reports.
+struct RunState {
+  /// Starts the run's clock; the audit takes the plan's baseline.
+  explicit RunState(RunPlan &Plan)
+      : TheAudit(Plan.SrcRoot, Plan.Job.Changes.has_value(),
+                 std::move(Plan.Base)),
+        Failed(!Plan.Inputs.Errors.empty()) {
+    TheAudit.Summary.SrcRoot = Plan.SrcRoot;
+    TheAudit.Summary.Shard = Plan.Shard;
+    TheAudit.ProgramMap = &Plan.Progs;
+  }
+  Audit TheAudit;
+  /// The units whose commands resolved, in input order, and their commands.
   std::vector<std::string> Files;
   std::vector<std::vector<std::string>> Commands;
-  for (const std::string &File : Inputs.Files) {
-    auto Command = Resolver.commandFor(File);
+  /// Which units edit which files, to check the fixed files with them.
+  std::map<std::string, std::set<size_t>> UnitsEditing;
+  /// An input, a unit, a fix or a report failed.
+  bool Failed;
+  std::chrono::steady_clock::time_point Start =
+      std::chrono::steady_clock::now();
+};
+
+/// Resolves each input's compile command, here and once, so that workers
+/// only parse; an input without one is reported and listed as not analysed.
+void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
+  for (const std::string &File : Plan.Inputs.Files) {
+    auto Command = Plan.Resolver->commandFor(File);
     if (!Command) {
       std::string Why = File + ": " + llvm::toString(Command.takeError());
       error(Why);
-      Failed = true;
+      State.Failed = true;
       // Not analysed like any unit that failed: listed in every report.
-      TheAudit.FailedFiles.insert(File);
-      TheAudit.Summary.Failures.push_back({File, Why});
+      State.TheAudit.FailedFiles.insert(File);
+      State.TheAudit.Summary.Failures.push_back({File, Why});
       continue;
     }
     if (S.Verbose) {
       std::string Line;
       for (const std::string &A : *Command)
         Line += " " + A;
-      std::string From = Resolver.sourceOf(File);
+      std::string From = Plan.Resolver->sourceOf(File);
       note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
            Line);
     }
-    Files.push_back(File);
-    Commands.push_back(std::move(*Command));
+    State.Files.push_back(File);
+    State.Commands.push_back(std::move(*Command));
   }
+}
 
-  // Which units edit which files, to check the fixed files with them.
-  std::map<std::string, std::set<size_t>> UnitsEditing;
-  auto Deliver = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
-    for (const RenderedFinding &F : R.Findings)
-      for (const PlainEdit &E : F.Record.Edits)
-        UnitsEditing[E.File].insert(I);
-    if (!Log.empty() &&
-        (S.Verbose || !R.Failure.empty() || Log.contains("error")))
-      llvm::errs() << Log;
-    for (const std::string &N : R.Notes)
-      note(N);
-    TheAudit.add(R, Text);
-    if (!R.Failure.empty()) {
-      error(R.Failure);
-      Failed = true;
-    }
-  };
+/// Takes unit I's settled result into the run: the files it edits, what its
+/// worker printed, its notes, its findings and its failure.
+void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
+                 size_t I, UnitResult &R, llvm::StringRef Log) {
+  for (const RenderedFinding &F : R.Findings)
+    for (const PlainEdit &E : F.Record.Edits)
+      State.UnitsEditing[E.File].insert(I);
+  if (!Log.empty() &&
+      (S.Verbose || !R.Failure.empty() || Log.contains("error")))
+    llvm::errs() << Log;
+  for (const std::string &N : R.Notes)
+    note(N);
+  State.TheAudit.add(R, Plan.Text);
+  if (!R.Failure.empty()) {
+    error(R.Failure);
+    State.Failed = true;
+  }
+}
 
-  // A finding that depends on a project fact (a checkpoint loaded where no
-  // device is in scope, in a project that moves models to a run-time device)
-  // waits until a unit shows the fact or every unit is in. Units are still
-  // delivered in input order: one with an undecided finding holds back the
-  // units after it, so the output is the same whatever -j and the cache.
-  ProjectFacts Facts(Progs);
-  TheAudit.ProgramMap = &Progs;
-  struct Waiting {
-    size_t I;
-    UnitResult R;
-    std::string Log;
-  };
-  std::deque<Waiting> Held;
-  auto Release = [&](bool AllIn) {
-    while (!Held.empty() && (AllIn || Facts.settles(Held.front().R))) {
-      Waiting &W = Held.front();
-      Facts.settle(W.R);
-      Deliver(W.I, W.R, W.Log);
-      Held.pop_front();
-    }
-  };
-  auto Arrive = [&](size_t I, UnitResult &R, llvm::StringRef Log) {
-    if (S.ProjectScope == "unit") {
-      ProjectFacts Own(Progs);
-      Own.learn(R);
-      Own.settle(R);
-      Deliver(I, R, Log);
-      return;
-    }
-    Facts.learn(R);
-    if (Shard) {
-      // A shard decides nothing that another shard's units may decide
-      // otherwise: the first unit to show a fact may be elsewhere. The audit
-      // keeps such findings for --merge, which decides them with every
-      // shard's sites.
-      Deliver(I, R, Log);
-      return;
-    }
-    if (Held.empty() && Facts.settles(R)) {
-      Facts.settle(R);
-      Deliver(I, R, Log);
-      return;
-    }
-    Held.push_back({I, std::move(R), Log.str()});
-    Release(/*AllIn=*/false);
-  };
-
-  // Units whose result cache entry is current are not parsed at all; the
-  // others go to the workers, and every result is delivered in input order.
+/// Analyses the units: those whose result cache entry is current are not
+/// parsed at all, the others are in this process (--no-isolate) or in the
+/// worker pool, and every result goes to Delivery in input order. An error
+/// when the pool fails.
+llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
+                         const RunState &State, OrderedDelivery &Delivery) {
+  const std::vector<std::string> &Files = State.Files;
+  const std::vector<std::vector<std::string>> &Commands = State.Commands;
   std::vector<std::optional<UnitResult>> Hits(Files.size());
   std::vector<size_t> Misses;
   for (size_t I = 0; I < Files.size(); ++I) {
-    Hits[I] = cachedUnit(Files[I], Commands[I], Job, Configs);
+    Hits[I] = cachedUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
     if (!Hits[I])
       Misses.push_back(I);
     else if (S.Verbose)
@@ -800,7 +836,7 @@ int run(Settings &S, const char *Argv0) {
   auto DeliverHitsBefore = [&](size_t Limit) {
     for (; NextHit < Limit; ++NextHit)
       if (Hits[NextHit])
-        Arrive(NextHit, *Hits[NextHit], "");
+        Delivery.arrive(NextHit, *Hits[NextHit], "");
   };
   std::vector<std::string> MissFiles;
   for (size_t I : Misses)
@@ -809,50 +845,59 @@ int run(Settings &S, const char *Argv0) {
   if (S.NoIsolate || MissFiles.empty()) {
     for (size_t I : Misses) {
       DeliverHitsBefore(I);
-      UnitResult R = runUnit(Files[I], Commands[I], Job, Configs);
-      Arrive(I, R, "");
+      UnitResult R = runUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
+      Delivery.arrive(I, R, "");
     }
   } else {
     Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
                !S.Quiet, MissFiles.size());
-    WorkerPool Pool(Jobs, S.UnitTimeout, P, UnitMemory);
+    WorkerPool Pool(Plan.Jobs, S.UnitTimeout, P, Plan.UnitMemory);
     llvm::Error E = Pool.run(
         MissFiles,
         [&](size_t K) {
           size_t I = Misses[K];
-          return runUnit(Files[I], Commands[I], Job, Configs);
+          return runUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
         },
         [&](size_t K, UnitResult &R, llvm::StringRef Log) {
           DeliverHitsBefore(Misses[K]);
-          Arrive(Misses[K], R, Log);
+          Delivery.arrive(Misses[K], R, Log);
         });
-    if (E) {
-      error(llvm::toString(std::move(E)));
-      return ExitError;
-    }
+    if (E)
+      return E;
   }
   DeliverHitsBefore(Files.size());
-  Release(/*AllIn=*/true);
-  if (Shard)
-    TheAudit.Summary.Sites = Facts.sites();
-  if (!Job.ResultCacheDir.empty()) {
-    unsigned Removed =
-        ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).trim();
-    if (S.Verbose && Removed)
-      note("result cache: removed " + llvm::Twine(Removed) +
-           " least recently used entries to stay under " + S.ResultCacheSize);
-  }
-  if (Text)
-    Text->flush();
+  Delivery.allIn();
+  return llvm::Error::success();
+}
 
-  double Seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-          .count();
+/// Trims the result cache to its bound, least recently used entries first.
+void trimResultCache(const Settings &S, const UnitJob &Job) {
+  if (Job.ResultCacheDir.empty())
+    return;
+  unsigned Removed =
+      ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).trim();
+  if (S.Verbose && Removed)
+    note("result cache: removed " + llvm::Twine(Removed) +
+         " least recently used entries to stay under " + S.ResultCacheSize);
+}
+
+/// Ends the analysis run: trims the result cache, records the baseline,
+/// applies --fix, writes the reports and the summary, and returns the exit
+/// status.
+int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
+  Audit &TheAudit = State.TheAudit;
+  trimResultCache(S, Plan.Job);
+  if (Plan.Text)
+    Plan.Text->flush();
+
+  double Seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - State.Start)
+                       .count();
   TheAudit.Summary.Seconds = Seconds;
 
   if (!S.WriteBaselineFile.empty()) {
     if (llvm::Error E =
-            writeBaseline(S.WriteBaselineFile, TheAudit.All, SrcRoot)) {
+            writeBaseline(S.WriteBaselineFile, TheAudit.All, Plan.SrcRoot)) {
       error(llvm::toString(std::move(E)));
       return ExitError;
     }
@@ -861,18 +906,46 @@ int run(Settings &S, const char *Argv0) {
            " findings in the baseline '" + S.WriteBaselineFile + "'");
   }
 
-  if (S.Fix && !applyVerifiedFixes(S, TheAudit, UnitsEditing, Files, Commands,
-                                   Job, Configs))
-    Failed = true;
+  if (S.Fix &&
+      !applyVerifiedFixes(S, TheAudit, State.UnitsEditing, State.Files,
+                          State.Commands, Plan.Job, Plan.Configs))
+    State.Failed = true;
 
-  if (!writeReports(S, TheAudit, SrcRoot))
-    Failed = true;
+  if (!writeReports(S, TheAudit, Plan.SrcRoot))
+    State.Failed = true;
 
   if (!S.Quiet)
     printSummary(llvm::errs(), TheAudit.Reported, TheAudit.Summary,
-                 Inputs.Files.size(), Seconds);
-  return exitStatus({Failed, !S.WriteBaselineFile.empty(), S.Verify,
+                 Plan.Inputs.Files.size(), Seconds);
+  return exitStatus({State.Failed, !S.WriteBaselineFile.empty(), S.Verify,
                      TheAudit.Reported.size()});
+}
+
+int run(Settings &S, const char *Argv0) {
+  if (std::optional<int> Status = runInfoMode(S))
+    return *Status;
+  llvm::Expected<RunPlan> Plan = planRun(S);
+  if (!Plan) {
+    error(llvm::toString(Plan.takeError()));
+    return ExitError;
+  }
+  RunState State(*Plan);
+  resolveCommands(S, *Plan, State);
+  OrderedDelivery Delivery(
+      Plan->Progs,
+      S.ProjectScope == "unit" ? ProjectScope::Unit : ProjectScope::Run,
+      Plan->Shard.has_value(),
+      [&](size_t I, UnitResult &R, llvm::StringRef Log) {
+        deliverUnit(S, *Plan, State, I, R, Log);
+      });
+  if (llvm::Error E = analyzeUnits(S, *Plan, State, Delivery)) {
+    error(llvm::toString(std::move(E)));
+    return ExitError;
+  }
+  // --merge decides the shard's undecided findings with every shard's sites.
+  if (Plan->Shard)
+    State.TheAudit.Summary.Sites = Delivery.sites();
+  return finishRun(S, *Plan, State);
 }
 
 } // namespace

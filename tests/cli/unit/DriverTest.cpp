@@ -1,6 +1,7 @@
 //===- DriverTest.cpp - The driver's named steps --------------------------===//
 
 #include "Driver.h"
+#include "OrderedDelivery.h"
 
 #include <gtest/gtest.h>
 
@@ -44,6 +45,176 @@ TEST(ExitStatus, WritingABaselineAcceptsTheFindings) {
 TEST(ExitStatus, VerifySucceedsWithExpectedFindings) {
   // Under --verify the findings are the expected diagnostics.
   EXPECT_EQ(exitStatus(outcome(false, false, true, 7)), ExitClean);
+}
+
+// OrderedDelivery, with unit results built by hand: a finding that needs a
+// project fact, and sites that show one, are plain data.
+
+const char *const Fact = facts::RuntimeDevice;
+
+/// A unit result for File: one finding per entry of Needs ("" for one that
+/// needs no fact), and one site per fact in Shows.
+UnitResult unitResult(const std::string &File,
+                      const std::vector<std::string> &Needs,
+                      const std::vector<std::string> &Shows = {}) {
+  UnitResult R;
+  R.File = File;
+  R.Analysed = true;
+  for (const std::string &N : Needs) {
+    RenderedFinding F;
+    F.Record.Message = "a finding of " + File;
+    F.Record.Needs = N;
+    F.Text = File + ": warning\n";
+    R.Findings.push_back(F);
+  }
+  for (const std::string &Shown : Shows) {
+    RenderedSite Site;
+    Site.Record.Fact = Shown;
+    Site.Record.Note.Message = "the fact is shown here";
+    Site.Text = File + ": note: shown here\n";
+    R.Sites.push_back(Site);
+  }
+  return R;
+}
+
+/// What the deliver callback saw of one unit.
+struct Seen {
+  size_t I;
+  std::string Log;
+  UnitResult R;
+};
+
+/// An OrderedDelivery over Progs that records what it delivers in Out.
+OrderedDelivery recorder(const Programs &Progs, std::vector<Seen> &Out,
+                         ProjectScope Scope = ProjectScope::Run,
+                         bool Sharded = false) {
+  return OrderedDelivery(
+      Progs, Scope, Sharded, [&Out](size_t I, UnitResult &R,
+                                    llvm::StringRef Log) {
+        Out.push_back({I, Log.str(), R});
+      });
+}
+
+std::vector<size_t> indices(const std::vector<Seen> &Out) {
+  std::vector<size_t> Is;
+  for (const Seen &S : Out)
+    Is.push_back(S.I);
+  return Is;
+}
+
+TEST(OrderedDelivery, DecidedUnitsGoOnAtOnce) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  UnitResult A = unitResult("a.cpp", {""}), B = unitResult("b.cpp", {});
+  D.arrive(0, A, "log a");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Log, "log a");
+  D.arrive(1, B, "");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(D.held(), 0u);
+  EXPECT_EQ(Out[0].R.Findings.size(), 1u);
+}
+
+TEST(OrderedDelivery, AnUndecidedUnitHoldsBackTheUnitsAfterIt) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  UnitResult A = unitResult("a.cpp", {Fact}), B = unitResult("b.cpp", {""}),
+             C = unitResult("c.cpp", {}, {Fact});
+  D.arrive(0, A, "log a");
+  D.arrive(1, B, "log b");
+  // b.cpp needs nothing, but it must not overtake a.cpp.
+  EXPECT_TRUE(Out.empty());
+  EXPECT_EQ(D.held(), 2u);
+  // c.cpp shows the fact: a.cpp is decided, and everything goes in order.
+  D.arrive(2, C, "log c");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1, 2}));
+  EXPECT_EQ(D.held(), 0u);
+  EXPECT_EQ(Out[0].Log, "log a");
+  EXPECT_EQ(Out[1].Log, "log b");
+  ASSERT_EQ(Out[0].R.Findings.size(), 1u);
+  const RenderedFinding &F = Out[0].R.Findings[0];
+  EXPECT_TRUE(F.Record.Needs.empty());
+  ASSERT_EQ(F.Record.Notes.size(), 1u);
+  EXPECT_EQ(F.Record.Notes[0].Message, "the fact is shown here");
+  EXPECT_EQ(F.Text, "a.cpp: warning\nc.cpp: note: shown here\n");
+}
+
+TEST(OrderedDelivery, AFactShownEarlierDecidesAtOnce) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  UnitResult A = unitResult("a.cpp", {}, {Fact}),
+             B = unitResult("b.cpp", {Fact});
+  D.arrive(0, A, "");
+  D.arrive(1, B, "");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
+  ASSERT_EQ(Out[1].R.Findings.size(), 1u);
+  EXPECT_TRUE(Out[1].R.Findings[0].Record.Needs.empty());
+  EXPECT_EQ(Out[1].R.Findings[0].Record.Notes.size(), 1u);
+}
+
+TEST(OrderedDelivery, AllInReleasesEverythingAndDropsWhatNoUnitShowed) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  UnitResult A = unitResult("a.cpp", {Fact, ""}),
+             B = unitResult("b.cpp", {""});
+  D.arrive(0, A, "log a");
+  D.arrive(1, B, "");
+  EXPECT_TRUE(Out.empty());
+  D.allIn();
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(D.held(), 0u);
+  EXPECT_EQ(Out[0].Log, "log a");
+  // No unit of the project showed the fact: its finding goes, the other
+  // stays.
+  ASSERT_EQ(Out[0].R.Findings.size(), 1u);
+  EXPECT_TRUE(Out[0].R.Findings[0].Record.Needs.empty());
+  EXPECT_EQ(Out[1].R.Findings.size(), 1u);
+  D.allIn();
+  EXPECT_EQ(Out.size(), 2u);
+}
+
+TEST(OrderedDelivery, UnitScopeDecidesEachUnitAloneAndAtOnce) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out, ProjectScope::Unit);
+  UnitResult A = unitResult("a.cpp", {Fact}),
+             B = unitResult("b.cpp", {Fact}, {Fact}),
+             C = unitResult("c.cpp", {Fact});
+  D.arrive(0, A, "");
+  D.arrive(1, B, "");
+  D.arrive(2, C, "");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1, 2}));
+  EXPECT_EQ(D.held(), 0u);
+  // Only b.cpp shows the fact to itself; c.cpp does not see b.cpp's site.
+  EXPECT_TRUE(Out[0].R.Findings.empty());
+  ASSERT_EQ(Out[1].R.Findings.size(), 1u);
+  EXPECT_EQ(Out[1].R.Findings[0].Record.Notes.size(), 1u);
+  EXPECT_TRUE(Out[2].R.Findings.empty());
+  // The run learns nothing from units that are projects of their own.
+  EXPECT_TRUE(D.sites().empty());
+}
+
+TEST(OrderedDelivery, AShardDeliversAtOnceAndLeavesFindingsUndecided) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out, ProjectScope::Run,
+                               /*Sharded=*/true);
+  UnitResult A = unitResult("a.cpp", {Fact}),
+             B = unitResult("b.cpp", {}, {Fact});
+  D.arrive(0, A, "");
+  D.arrive(1, B, "");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
+  // Another shard may show the fact first: --merge decides.
+  ASSERT_EQ(Out[0].R.Findings.size(), 1u);
+  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs, Fact);
+  std::vector<SiteRecord> Sites = D.sites();
+  ASSERT_EQ(Sites.size(), 1u);
+  EXPECT_EQ(Sites[0].Fact, Fact);
+  EXPECT_EQ(Sites[0].Unit, "b.cpp");
 }
 
 } // namespace
