@@ -28,6 +28,23 @@ TEST(DevicesConflict, OnlyKnownDifferentOrdinals) {
   EXPECT_FALSE(devicesConflict(Device::cuda(-1), Device::cuda(1)));
 }
 
+TEST(DevicesConflict, CurrentDeviceNeverSetIsTheFirstGpu) {
+  Device Current = Device::cuda(Device::CurrentOrdinal);
+  Current.CurrentIsFirst = true;
+  Device Rank = Device::cudaAtRunTime("expr:r", "'device'", "device");
+  EXPECT_TRUE(devicesConflict(Current, Device::cuda(1)));
+  EXPECT_TRUE(devicesConflict(Rank, Current));
+  EXPECT_FALSE(devicesConflict(Current, Device::cuda(0)));
+  EXPECT_FALSE(devicesConflict(Current, Current));
+  // Where the program may set the current device, it may be the rank's.
+  EXPECT_FALSE(devicesConflict(Device::cuda(Device::CurrentOrdinal), Rank));
+  // A rank's GPU is some GPU: it meets no known ordinal for certain, and
+  // one choice agrees with itself.
+  EXPECT_FALSE(devicesConflict(Rank, Device::cuda(1)));
+  EXPECT_FALSE(devicesConflict(Rank, Rank));
+  EXPECT_TRUE(devicesConflict(Rank, Device::cpu()));
+}
+
 TEST(DevicesConflict, UnknownRelationsAreNotConflicts) {
   Device A = Device::symbolic("var:1", "'a'", "a");
   Device B = Device::symbolic("var:2", "'b'", "b");
