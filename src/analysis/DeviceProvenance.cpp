@@ -1126,10 +1126,16 @@ void FunctionAnalysis::transferInitializer(const CXXCtorInitializer *Init,
     E = Default->getExpr();
   if (!E)
     return;
-  if (api::isTensorType(F->getType()) && !F->getType()->isReferenceType())
+  if (F->getType()->isReferenceType())
+    return;
+  if (api::isTensorType(F->getType())) {
     assign(F, evalTensor(E, St), St);
-  else if (isModuleValueType(F->getType()) && !F->getType()->isReferenceType())
-    assign(F, newModule(F, E, Init->getSourceLocation(), St), St);
+  } else if (isModuleValueType(F->getType())) {
+    // A member the constructor does not name is built where it is declared.
+    SourceLocation At =
+        Init->isWritten() ? Init->getSourceLocation() : F->getLocation();
+    assign(F, newModule(F, E, At, St), St);
+  }
 }
 
 void FunctionAnalysis::transferElement(const CFGElement &El, State &St,

@@ -189,7 +189,41 @@ const Expr *moduleObject(const Expr *Module) {
   return Module;
 }
 
+/// The key of the dtype of the module whose method is analysed: what its
+/// children with parameters compute, replaced by the module's own dtype
+/// where the method is called.
+constexpr llvm::StringLiteral ThisModule = "this module's parameters";
+
+/// True when some method of RD converts a module's dtype
+/// (`fc->to(torch::kDouble)`, `this->to(torch::kHalf)`, `double()`).
+bool scanConversions(const CXXRecordDecl *RD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (MD && MD->getIdentifier() && api::isModuleClass(MD->getParent()) &&
+          llvm::is_contained(
+              std::initializer_list<llvm::StringRef>{"to", "double", "half",
+                                                     "float", "bfloat16"},
+              MD->getName()))
+        Found = true;
+      return !Found;
+    }
+  } F;
+  for (const Decl *D : RD->decls())
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(D); MD && MD->hasBody())
+      F.TraverseStmt(MD->getBody());
+  return F.Found;
+}
+
 } // namespace
+
+bool DtypeFlow::convertsModules(const CXXRecordDecl *RD) {
+  auto [It, New] = Converts.try_emplace(RD, false);
+  if (New)
+    It->second = scanConversions(RD);
+  return It->second;
+}
 
 DtypeFlow::DtypeFlow(ProvenanceCache &Cache, const FunctionDecl *FD,
                      const CXXRecordDecl *TrackedClass)
@@ -594,7 +628,7 @@ DtypeSet DtypeFlow::evalUserCall(const Expr *Call, const FunctionDecl *Callee,
         R = O.Set;
     }
     break;
-  case DtypeSummary::FixedOnThis: // dtypes name no fields
+  case DtypeSummary::FixedOnThis: // The module's dtype: evalModuleCall's.
   case DtypeSummary::Unknown:
     // The join of the paths, each input's dtype replaced by the argument's.
     for (const DtypeFact &F : Sum.Paths.facts()) {
@@ -715,11 +749,32 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
                                    const DtypeState &S, unsigned Depth) {
   const CXXRecordDecl *RD = api::moduleClassOf(Module->getType());
   DtypeSet R;
+  std::string Name = text(moduleObject(Module), Ctx);
   if (RD && !api::isTorchModuleClass(RD)) {
-    // The user's module: its forward()'s summary.
-    if (const CXXMethodDecl *Fwd = forwardOfModule(Module->getType()))
+    // The user's module: its forward()'s summary; one that returns what its
+    // children compute gives the dtype of the module called.
+    const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
+    const FunctionDecl *Def = nullptr;
+    if (!Fwd || !Fwd->hasBody(Def))
+      return R;
+    if (Cache.dtypeSummary(Def).Kind != DtypeSummary::FixedOnThis)
       return evalUserCall(Call, Fwd, Args, S, Depth);
+    R = moduleDtype(Module, S);
+    if (!Name.empty())
+      R.addStep(Call->getBeginLoc(), "is computed by '" + Name + "' here");
     return R;
+  }
+  // Inside a module's method, a child of `this` with parameters computes in
+  // the module's own dtype, which the caller knows (forward() returning
+  // fc(x)); unknown where the module converts its children itself.
+  const auto *Child = dyn_cast<MemberExpr>(moduleObject(Module));
+  if (InModule && Child &&
+      isa<CXXThisExpr>(Child->getBase()->IgnoreParenImpCasts()) &&
+      meetsParameters(Module).size() &&
+      !convertsModules(cast<CXXMethodDecl>(FD)->getParent())) {
+    DtypeFact F;
+    F.Value = Dtype::symbolic(ThisModule.str());
+    return DtypeSet(F);
   }
   if (meetsParameters(Module).size())
     R = moduleDtype(Module, S);
@@ -730,7 +785,6 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
         break;
       }
   // Other LibTorch modules (losses, embeddings, norms): not modelled.
-  std::string Name = text(moduleObject(Module), Ctx);
   if (!Name.empty())
     R.addStep(Call->getBeginLoc(), "is computed by '" + Name + "' here");
   return R;
@@ -980,9 +1034,11 @@ void DtypeFlow::assign(const ValueDecl *VD, DtypeSet Value, DtypeState &St) {
 
 DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
                               SourceLocation Loc) {
-  // Only a module built here has its fresh Float parameters.
-  if (!createsModule(Init) ||
-      !moduleHasState(api::moduleClassOf(VD->getType())))
+  // Only a module built here has its fresh Float parameters, unless its
+  // own code converts them (`fc->to(torch::kDouble)` in its constructor).
+  const CXXRecordDecl *RD = api::moduleClassOf(VD->getType());
+  if (!createsModule(Init) || !moduleHasState(RD) ||
+      (!api::isTorchModuleClass(RD) && convertsModules(RD)))
     return DtypeSet();
   return knownAt(ScalarKind::Float, Loc,
                  "is created here with Float parameters (modules are created "
@@ -999,10 +1055,14 @@ void DtypeFlow::transferInitializer(const CXXCtorInitializer *Init,
     E = Default->getExpr();
   if (!E || F->getType()->isReferenceType())
     return;
-  if (api::isTensorType(F->getType()))
+  if (api::isTensorType(F->getType())) {
     assign(F, evalTensor(E, St), St);
-  else if (isModuleValueType(F->getType()))
-    assign(F, newModule(F, E, Init->getSourceLocation()), St);
+  } else if (isModuleValueType(F->getType())) {
+    // A member the constructor does not name is built where it is declared.
+    SourceLocation At =
+        Init->isWritten() ? Init->getSourceLocation() : F->getLocation();
+    assign(F, newModule(F, E, At), St);
+  }
 }
 
 void DtypeFlow::transferElement(const CFGElement &El, DtypeState &St,
@@ -1641,6 +1701,8 @@ void DtypeFlow::finish(const std::optional<DtypeState> &Exit) {
     return;
   }
   if (First->Value.Kind == Dtype::Symbolic) {
+    if (First->Value.Key == ThisModule)
+      Summary.Kind = DtypeSummary::FixedOnThis;
     for (unsigned I = 0; I < FD->getNumParams(); ++I)
       if (FD->getParamDecl(I)->getIdentifier() &&
           First->Value.Key ==

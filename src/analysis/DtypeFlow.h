@@ -129,6 +129,11 @@ private:
   bool ReturnsUnknown = false;
   llvm::SmallPtrSet<const clang::Expr *, 8> ReportedSites;
   llvm::SmallPtrSet<const void *, 8> ReportedBirths;
+  /// True when some method of the module class RD converts a module's dtype
+  /// (`fc->to(torch::kDouble)`), so its children may hold another dtype than
+  /// the module; computed once per class.
+  bool convertsModules(const clang::CXXRecordDecl *RD);
+  llvm::DenseMap<const clang::CXXRecordDecl *, bool> Converts;
 };
 
 } // namespace flow

@@ -64,7 +64,7 @@ TORCH_MODULE(QNet);
 
 class Learner {
 public:
-  explicit Learner(torch::Device device) : device_(device) { // expected-note {{'online_' is created on the CPU here (modules are born on the CPU)}}
+  explicit Learner(torch::Device device) : device_(device) {
     target_ = QNet(std::dynamic_pointer_cast<QNetImpl>(online_->clone())); // expected-note {{'target_' is cloned from 'online_' here, with its parameters}}
     online_->to(device_);
   }
@@ -92,7 +92,7 @@ public:
 
 private:
   torch::Device device_;
-  QNet online_;
+  QNet online_; // expected-note {{'online_' is created on the CPU here (modules are born on the CPU)}}
   QNet target_{nullptr};
 };
 
