@@ -670,15 +670,25 @@ namespace {
 /// the constructors' member initialisers and the assignments in the class.
 llvm::SmallVector<const Expr *, 4> moduleSources(const ValueDecl *D);
 
+/// True when E makes an empty module holder (`Net net{nullptr}`).
+bool holdsNoModule(const Expr *E) {
+  // ignoreWrappers looks through the holder's converting constructor too.
+  return E && isa<CXXNullPtrLiteralExpr>(api::ignoreWrappers(E));
+}
+
 /// The construction of a chain module (Sequential(Linear(...), ReLU()))
 /// inside E, looking through register_module and std::make_shared.
 const CXXConstructExpr *chainConstruction(const Expr *E) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const CXXConstructExpr *Found = nullptr;
     bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-      if (!Found && CE->getNumArgs() >= 1 &&
-          api::moduleDtypeBehaviour(api::moduleClassOf(CE->getType())) ==
-              api::ModuleDtype::Chain &&
+      const CXXRecordDecl *RD = api::moduleClassOf(CE->getType());
+      // A holder made from the module register_module returns wraps the
+      // chain built inside it: look further in.
+      bool Wraps = CE->getNumArgs() == 1 &&
+                   api::moduleClassOf(CE->getArg(0)->getType()) == RD;
+      if (!Found && CE->getNumArgs() >= 1 && !Wraps &&
+          api::moduleDtypeBehaviour(RD) == api::ModuleDtype::Chain &&
           !CE->getConstructor()->isCopyOrMoveConstructor())
         Found = CE;
       return !Found;
@@ -719,6 +729,14 @@ DtypeFlow::meetsParameters(const Expr *Module, unsigned Depth) {
     Chains.push_back(CE);
   else if (const ValueDecl *D = WriteFinder::target(Module))
     for (const Expr *Source : moduleSources(D)) {
+      // `torch::nn::Sequential net{nullptr}` holds no module until the
+      // constructor registers one: a call through it would throw first.
+      // A constructor that does not name the member uses its in-class
+      // initialiser.
+      if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Source))
+        Source = Default->getExpr();
+      if (holdsNoModule(Source))
+        continue;
       const CXXConstructExpr *CE = chainConstruction(Source);
       if (!CE)
         return None;

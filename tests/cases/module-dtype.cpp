@@ -3,10 +3,12 @@
 // is called on (Float as created, Double after `m->to(torch::kDouble)`), so
 // reading its output as double is reported, through a trainer's field too.
 // A module whose own code converts its children has no known dtype: its
-// output and its inputs say nothing.
+// output and its inputs say nothing. A chain held by a member that starts
+// empty (`net{nullptr}`) is the chain the constructor registers.
 #include <torch/torch.h>
 
 #include <iostream>
+#include <vector>
 
 struct ClassifierImpl : torch::nn::Module {
   ClassifierImpl()
@@ -19,6 +21,19 @@ struct ClassifierImpl : torch::nn::Module {
   torch::nn::Linear fc;
 };
 TORCH_MODULE(Classifier);
+
+/// A chain held by a member that starts empty and is registered in the
+/// constructor's body, as header-style modules write it.
+struct RegressorImpl : torch::nn::Module {
+  explicit RegressorImpl(int64_t in) {
+    net = register_module("net", torch::nn::Sequential(torch::nn::Linear(in, 8),
+                                                       torch::nn::Tanh(),
+                                                       torch::nn::Linear(8, 1)));
+  }
+  torch::Tensor forward(const torch::Tensor &x) { return net->forward(x); }
+  torch::nn::Sequential net{nullptr};
+};
+TORCH_MODULE(Regressor);
 
 /// Converts its own child: what it computes is not the dtype it was built
 /// with.
@@ -65,6 +80,14 @@ int main() {
   Classifier converted;
   converted->to(torch::kDouble);
   std::cout << converted->forward(tokens).data_ptr<double>()[0] << "\n";
+
+  // The chain's first Linear meets the Double row.
+  Regressor regressor(3); // expected-note {{'regressor' is created here with Float parameters (modules are created as Float)}}
+  std::vector<double> row{1.0, 2.0, 3.0};
+  auto x = torch::from_blob(row.data(), {1, 3}, torch::kDouble).clone(); // expected-note {{'x' is created as Double here ('torch::from_blob' with dtype Double)}}
+  std::cout << regressor->forward(x).item<double>() << "\n"; // expected-warning {{'regressor' receives tensors of different dtypes: 'x' is Double but the parameters of 'regressor' are Float [torch-dtype-mismatch]}}
+  // Must stay silent: converted to Float first.
+  std::cout << regressor->forward(x.to(torch::kFloat)).item<float>() << "\n";
 
   // Must stay silent: the module converts its child itself, so a Double
   // input is right and its output is Double.

@@ -28,14 +28,14 @@ int main() {
   FakeSim sim;
   RolloutBuffer rollout;
 
-  double last_reward = 0.0;
   for (int iteration = 0; iteration < 100; ++iteration) {
     double total = 0.0;
     for (int64_t t = 0; t < cfg.rollout_length; ++t) {
       auto obs = sim.observe(cfg.obs_dim);
-      const int64_t action = agent.step(obs, rollout, last_reward);
-      last_reward = sim.reward(action);
-      total += last_reward;
+      const int64_t action = agent.step(obs, rollout);
+      const double reward = sim.reward(action);
+      rollout.record_outcome(reward, /*done=*/(t + 1) % 256 == 0);
+      total += reward;
     }
     agent.update(rollout);
     std::cout << "iteration " << iteration << " mean reward "

@@ -32,16 +32,14 @@ torch::Tensor PPOAgent::encode(const torch::Tensor& obs) {
   return encoder_.forward(inputs).toTensor();
 }
 
-int64_t PPOAgent::step(const torch::Tensor& obs, RolloutBuffer& rollout,
-                       double reward_so_far) {
+int64_t PPOAgent::step(const torch::Tensor& obs, RolloutBuffer& rollout) {
   torch::NoGradGuard no_grad;
   auto features = encode(obs.unsqueeze(0));
   auto [logits, value] = policy_->forward(features);
   auto probs = torch::softmax(logits, -1);
   auto action = torch::multinomial(probs, 1).squeeze(-1);
   auto log_prob = torch::log_softmax(logits, -1).gather(-1, action.unsqueeze(-1)).squeeze(-1);
-  rollout.add(obs.to(device_), action.squeeze(0), log_prob.squeeze(0), value.squeeze(0),
-              reward_so_far, /*done=*/false);
+  rollout.add(obs.to(device_), action.squeeze(0), log_prob.squeeze(0), value.squeeze(0));
   return action.item<int64_t>();
 }
 

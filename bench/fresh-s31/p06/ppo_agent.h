@@ -14,7 +14,7 @@ class PPOAgent {
   explicit PPOAgent(const PPOConfig& cfg);
 
   // Samples an action for one observation and records it in the rollout.
-  int64_t step(const torch::Tensor& obs, RolloutBuffer& rollout, double reward_so_far);
+  int64_t step(const torch::Tensor& obs, RolloutBuffer& rollout);
   void update(RolloutBuffer& rollout);
 
   const torch::Device& device() const { return device_; }

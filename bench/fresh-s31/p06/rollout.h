@@ -10,11 +10,15 @@
 class RolloutBuffer {
  public:
   void add(torch::Tensor obs, torch::Tensor action, torch::Tensor log_prob,
-           torch::Tensor value, double reward, bool done) {
+           torch::Tensor value) {
     observations_.push_back(std::move(obs));
     actions_.push_back(std::move(action));
     log_probs_.push_back(std::move(log_prob));
     values_.push_back(std::move(value));
+  }
+
+  // Called once the simulator has answered the action recorded by add().
+  void record_outcome(double reward, bool done) {
     rewards_.push_back(reward);
     dones_.push_back(done ? 1.0 : 0.0);
   }
