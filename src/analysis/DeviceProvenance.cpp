@@ -201,6 +201,15 @@ private:
   /// another device, unknown, or none is visible.
   std::optional<DeviceFact> fieldValue(const FieldDecl *F, const State &S,
                                        unsigned Depth);
+  /// fieldValue, where it may be trusted: the CPU, or another device when
+  /// every write to F is in this unit.
+  std::optional<DeviceFact> knownField(const FieldDecl *F, const State &S,
+                                       unsigned Depth);
+  /// The one known device (a constant, or one choice of a CUDA ordinal)
+  /// every value of Values gives; nothing when some value is unknown, null,
+  /// a run-time choice, or another device.
+  std::optional<DeviceFact> agreedDevice(llvm::ArrayRef<const Expr *> Values,
+                                         const State &S, unsigned Depth);
   /// The device every call in view passes as P, when they all pass one
   /// known device (a constant, or one choice of a CUDA ordinal).
   std::optional<DeviceFact> parameterValue(const ParmVarDecl *P,
@@ -308,10 +317,16 @@ FunctionAnalysis::fieldValue(const FieldDecl *F, const State &S,
   const auto *Writes = Cache.deviceFieldWrites(F);
   if (!Writes || Writes->empty() || Depth > 4)
     return std::nullopt;
+  return agreedDevice(*Writes, S, Depth + 2);
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::agreedDevice(llvm::ArrayRef<const Expr *> Values,
+                               const State &S, unsigned Depth) {
   std::optional<DeviceFact> First;
-  for (const Expr *W : *Writes) {
+  for (const Expr *V : Values) {
     std::optional<DeviceFact> D =
-        W ? evalDevice(W, S, Depth + 2) : std::optional<DeviceFact>();
+        V ? evalDevice(V, S, Depth) : std::optional<DeviceFact>();
     if (!D || D->Value.Kind == Device::Symbolic ||
         (First && !(D->Value == First->Value)))
       return std::nullopt;
@@ -319,6 +334,23 @@ FunctionAnalysis::fieldValue(const FieldDecl *F, const State &S,
       First = D;
   }
   return First;
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::knownField(const FieldDecl *F, const State &S,
+                             unsigned Depth) {
+  std::optional<DeviceFact> Known = fieldValue(F, S, Depth);
+  if (!Known || Known->Value.Kind == Device::Cpu)
+    return Known;
+  // A GPU the unit's writes agree on is the field's only where every write
+  // is in view: its class is declared in the main file, or the unit holds
+  // the whole program. (Writes that all say the CPU are taken as a
+  // configuration fixed to the CPU, wherever the class is declared.)
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
+      Cache.wholeProgramInView())
+    return Known;
+  return std::nullopt;
 }
 
 Device FunctionAnalysis::currentCuda() {
@@ -379,16 +411,7 @@ FunctionAnalysis::parameterValue(const ParmVarDecl *P, const State &S,
   const auto *Args = Cache.callArguments(Fn, P->getFunctionScopeIndex());
   if (!Args)
     return std::nullopt;
-  std::optional<DeviceFact> First;
-  for (const Expr *A : *Args) {
-    std::optional<DeviceFact> D = evalDevice(A, S, Depth + 1);
-    if (!D || D->Value.Kind == Device::Symbolic ||
-        (First && !(D->Value == First->Value)))
-      return std::nullopt;
-    if (!First)
-      First = D;
-  }
-  return First;
+  return agreedDevice(*Args, S, Depth + 1);
 }
 
 std::optional<DeviceFact>
@@ -522,7 +545,7 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     // struct whose device is fixed to kCPU, a trainer built from it).
     if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
         Field && api::isDeviceType(ME->getType())) {
-      if (std::optional<DeviceFact> Known = fieldValue(Field, S, Depth))
+      if (std::optional<DeviceFact> Known = knownField(Field, S, Depth))
         return heldBy(*Known, Field, text(ME, Ctx));
       return symbolicVar(Field, false);
     }
@@ -604,7 +627,7 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
       if (OnThis) {
         Here = evalDevice(ME, S, Depth + 1);
       } else if (std::optional<DeviceFact> Known =
-                     fieldValue(Field, S, Depth)) {
+                     knownField(Field, S, Depth)) {
         // The field holds one device for every object: spelled as the
         // constant, or by the call where it was chosen at run time.
         Here = Known;
@@ -2137,11 +2160,15 @@ ProvenanceCache::callArguments(const FunctionDecl *FD, unsigned Index) {
   return Slot->second ? &*Slot->second : nullptr;
 }
 
+bool ProvenanceCache::wholeProgramInView() {
+  const CallerIndex &CI = callers().Index;
+  return CI.HasMain && !CI.CallsElsewhere;
+}
+
 bool ProvenanceCache::currentDeviceIsFirst() {
-  if (!CurrentIsFirst) {
-    const CallerIndex &CI = callers().Index;
-    CurrentIsFirst = CI.HasMain && !CI.CallsElsewhere && !CI.SetsCurrentDevice;
-  }
+  if (!CurrentIsFirst)
+    CurrentIsFirst =
+        wholeProgramInView() && !callers().Index.SetsCurrentDevice;
   return *CurrentIsFirst;
 }
 

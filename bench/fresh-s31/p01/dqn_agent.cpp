@@ -25,14 +25,14 @@ int64_t DQNAgent::act(const std::vector<float>& state, double epsilon) {
 }
 
 float DQNAgent::learn(ReplayBuffer& buffer) {
-  Batch batch = buffer.sample(cfg_.batch_size);
+  Batch batch = buffer.sample(cfg_.batch_size);  //@bug P01A torch-device-mismatch
   auto states = batch.states.to(device_);
   auto next_states = batch.next_states.to(device_);
   auto rewards = batch.rewards.to(device_);
   auto dones = batch.dones.to(device_);
 
-  auto q_values = policy_net_->forward(states)
-                      .gather(1, batch.actions.unsqueeze(1))
+  auto q_values = policy_net_->forward(states)  //@bug P01A torch-device-mismatch
+                      .gather(1, batch.actions.unsqueeze(1))  //@bug P01A torch-device-mismatch
                       .squeeze(1);
 
   torch::Tensor targets;

@@ -37,7 +37,7 @@ Batch ReplayBuffer::sample(size_t batch_size) {
   Batch batch;
   batch.states = torch::stack(states);
   batch.next_states = torch::stack(next_states);
-  batch.actions = torch::tensor(actions);
+  batch.actions = torch::tensor(actions);  //@bug P01A torch-device-mismatch|torch-factory-missing-device
   batch.rewards = torch::tensor(rewards);
   batch.dones = torch::tensor(dones);
   return batch;

@@ -32,9 +32,9 @@ torch::Tensor WGANTrainer::sample_noise(int64_t n) const {
 torch::Tensor WGANTrainer::gradient_penalty(const torch::Tensor& real,
                                             const torch::Tensor& fake) {
   const int64_t batch = real.size(0);
-  auto alpha = torch::rand({batch, 1});
-  alpha = alpha.expand_as(real);
-  auto interpolated = (alpha * real + (1 - alpha) * fake).requires_grad_(true);
+  auto alpha = torch::rand({batch, 1});  //@bug P02A torch-factory-missing-device|torch-device-mismatch
+  alpha = alpha.expand_as(real);  //@bug P02A torch-device-mismatch
+  auto interpolated = (alpha * real + (1 - alpha) * fake).requires_grad_(true);  //@bug P02A torch-device-mismatch
 
   auto scores = critic_->forward(interpolated);
   auto grads = torch::autograd::grad({scores}, {interpolated},

@@ -14,7 +14,7 @@ Worker::Worker(WorkerConfig cfg)
 
   model_->to(device_);
   if (!cfg_.resume_from.empty()) {
-    torch::load(model_, cfg_.resume_from);
+    torch::load(model_, cfg_.resume_from);  //@bug P04B torch-load-without-device|torch-device-mismatch
     std::cout << "[rank " << cfg_.rank << "] resumed from " << cfg_.resume_from
               << std::endl;
   }
@@ -24,7 +24,7 @@ Worker::Worker(WorkerConfig cfg)
 }
 
 void Worker::reset_metrics() {
-  correct_ = torch::zeros({1}, torch::TensorOptions().dtype(torch::kLong).device(torch::kCUDA));
+  correct_ = torch::zeros({1}, torch::TensorOptions().dtype(torch::kLong).device(torch::kCUDA));  //@bug P04A torch-hardcoded-device|torch-device-mismatch
   seen_ = 0;
 }
 
@@ -37,7 +37,7 @@ void Worker::train_epoch(int64_t epoch) {
     auto x = train_.inputs.index_select(0, idx).to(device_, /*non_blocking=*/true);
     auto y = train_.labels.index_select(0, idx).to(device_, /*non_blocking=*/true);
 
-    auto loss = torch::nn::functional::cross_entropy(model_->forward(x), y);
+    auto loss = torch::nn::functional::cross_entropy(model_->forward(x), y);  //@bug P04B torch-device-mismatch
     optimizer_->zero_grad();
     loss.backward();
     optimizer_->step();
@@ -54,8 +54,8 @@ double Worker::evaluate() {
     const int64_t len = std::min(cfg_.batch_size, n - start);
     auto x = val_.inputs.narrow(0, start, len).to(device_);
     auto y = val_.labels.narrow(0, start, len).to(device_);
-    auto pred = model_->forward(x).argmax(1);
-    correct_ += pred.eq(y).sum();
+    auto pred = model_->forward(x).argmax(1);  //@bug P04B torch-device-mismatch
+    correct_ += pred.eq(y).sum();  //@bug P04A torch-device-mismatch
     seen_ += len;
   }
   return correct_.item<double>() / static_cast<double>(seen_);

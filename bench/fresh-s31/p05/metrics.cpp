@@ -7,13 +7,13 @@ ConfusionMatrix::ConfusionMatrix(int64_t num_classes) : num_classes_(num_classes
 }
 
 void ConfusionMatrix::reset() {
-  counts_ = torch::zeros({num_classes_, num_classes_}, torch::kLong);
+  counts_ = torch::zeros({num_classes_, num_classes_}, torch::kLong);  //@bug P05B torch-factory-missing-device|torch-device-mismatch
 }
 
 void ConfusionMatrix::update(const torch::Tensor& predictions,
                              const torch::Tensor& targets) {
   auto flat = targets.flatten() * num_classes_ + predictions.flatten();
-  counts_ += torch::bincount(flat, {}, num_classes_ * num_classes_)
+  counts_ += torch::bincount(flat, {}, num_classes_ * num_classes_)  //@bug P05B torch-device-mismatch
                  .view({num_classes_, num_classes_});
 }
 

@@ -36,7 +36,7 @@ double Trainer::train_epoch(Loader& loader) {
     auto images = batch.data.to(device_);
     auto labels = batch.target.to(device_);
     optimizer_->zero_grad();
-    auto loss = criterion_(model_->forward(images), labels);
+    auto loss = criterion_(model_->forward(images), labels);  //@bug P05A torch-dtype-mismatch
     loss.backward();
     optimizer_->step();
     total += loss.template item<double>();
@@ -56,8 +56,8 @@ double Trainer::evaluate(Loader& loader, ConfusionMatrix& confusion) {
     auto images = batch.data.to(device_);
     auto labels = batch.target.to(device_);
     auto logits = model_->forward(images);
-    total += criterion_(logits, labels).template item<double>();
-    confusion.update(logits.argmax(1), labels);
+    total += criterion_(logits, labels).template item<double>();  //@bug P05A torch-dtype-mismatch
+    confusion.update(logits.argmax(1), labels);  //@bug P05B torch-device-mismatch
     ++batches;
   }
   return total / std::max<int64_t>(batches, 1);

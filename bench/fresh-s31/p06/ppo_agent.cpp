@@ -19,7 +19,7 @@ PPOAgent::PPOAgent(const PPOConfig& cfg)
     : cfg_(cfg),
       device_(choose_device(cfg.use_cuda)),
       policy_(cfg.feature_dim, cfg.num_actions) {
-  encoder_ = torch::jit::load(cfg_.encoder_path);
+  encoder_ = torch::jit::load(cfg_.encoder_path);  //@bug P06A torch-load-without-device|torch-device-mismatch
   encoder_.eval();
   policy_->to(device_);
   optimizer_ = std::make_unique<torch::optim::Adam>(
@@ -28,8 +28,8 @@ PPOAgent::PPOAgent(const PPOConfig& cfg)
 
 torch::Tensor PPOAgent::encode(const torch::Tensor& obs) {
   torch::NoGradGuard no_grad;  // the encoder is frozen
-  std::vector<torch::jit::IValue> inputs{obs.to(device_)};
-  return encoder_.forward(inputs).toTensor();
+  std::vector<torch::jit::IValue> inputs{obs.to(device_)};  //@bug P06A torch-device-mismatch
+  return encoder_.forward(inputs).toTensor();  //@bug P06A torch-device-mismatch
 }
 
 int64_t PPOAgent::step(const torch::Tensor& obs, RolloutBuffer& rollout) {
@@ -48,7 +48,7 @@ void PPOAgent::update(RolloutBuffer& rollout) {
   auto actions = rollout.actions();
   auto old_log_probs = rollout.log_probs();
   auto old_values = rollout.values();
-  auto returns = rollout.discounted_returns(cfg_.gamma).to(device_);
+  auto returns = rollout.discounted_returns(cfg_.gamma).to(device_);  //@bug P06B torch-from-blob-dtype|torch-dtype-mismatch
   auto advantages = normalize(returns - old_values);
   auto features = encode(observations);
 

@@ -7,5 +7,5 @@ torch::Tensor RolloutBuffer::discounted_returns(double gamma) const {
     running = rewards_[t] + gamma * running * (1.0 - dones_[t]);
     returns[t] = running;
   }
-  return torch::from_blob(returns.data(), {size()}).clone();
+  return torch::from_blob(returns.data(), {size()}).clone();  //@bug P06B torch-from-blob-dtype|torch-dtype-mismatch
 }

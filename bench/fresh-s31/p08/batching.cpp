@@ -10,9 +10,9 @@ torch::Tensor pad_sequences(const std::vector<std::vector<int32_t>>& seqs, int32
   for (size_t i = 0; i < seqs.size(); ++i) {
     std::copy(seqs[i].begin(), seqs[i].end(), flat.begin() + i * max_len);
   }
-  return torch::from_blob(flat.data(),
+  return torch::from_blob(flat.data(),  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
                           {static_cast<int64_t>(seqs.size()), static_cast<int64_t>(max_len)},
-                          torch::kInt32)
+                          torch::kInt32)  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
       .clone();
 }
 
@@ -33,7 +33,7 @@ std::vector<TranslationBatch> make_batches(const std::vector<SentencePair>& pair
       src.push_back(src_vocab.encode(pairs[order[k]].source));
       tgt.push_back(tgt_vocab.encode(pairs[order[k]].target));
     }
-    batches.push_back({pad_sequences(src, Vocab::kPad), pad_sequences(tgt, Vocab::kPad)});
+    batches.push_back({pad_sequences(src, Vocab::kPad), pad_sequences(tgt, Vocab::kPad)});  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
   }
   return batches;
 }

@@ -31,7 +31,7 @@ struct DecoderImpl : torch::nn::Module {
                          torch::nn::EmbeddingOptions(vocab_size, embed_dim).padding_idx(0)));
     gru = register_module(
         "gru", torch::nn::GRU(torch::nn::GRUOptions(embed_dim, hidden_dim).batch_first(true)));
-    projection = torch::nn::Linear(hidden_dim, vocab_size);
+    projection = torch::nn::Linear(hidden_dim, vocab_size);  //@bug P08A torch-unregistered-member|torch-device-mismatch
   }
 
   // tokens: [B, T]; hidden: [1, B, H]. Returns logits [B, T, V] and the new hidden state.
@@ -39,12 +39,12 @@ struct DecoderImpl : torch::nn::Module {
                                                    const torch::Tensor& hidden) {
     auto embedded = embedding->forward(tokens);
     auto [output, next_hidden] = gru->forward(embedded, hidden);
-    return {projection->forward(output), next_hidden};
+    return {projection->forward(output), next_hidden};  //@bug P08A torch-device-mismatch
   }
 
   torch::nn::Embedding embedding{nullptr};
   torch::nn::GRU gru{nullptr};
-  torch::nn::Linear projection{nullptr};
+  torch::nn::Linear projection{nullptr};  //@bug P08A torch-unregistered-member
 };
 TORCH_MODULE(Decoder);
 

@@ -18,13 +18,13 @@ double Seq2SeqTrainer::train_epoch(const std::vector<TranslationBatch>& batches)
   double total = 0.0;
   for (const auto& batch : batches) {
     auto src = batch.src.to(device_);
-    auto tgt = batch.tgt.to(device_);
+    auto tgt = batch.tgt.to(device_);  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
     const int64_t len = tgt.size(1);
     auto tgt_in = tgt.slice(1, 0, len - 1);
-    auto tgt_out = tgt.slice(1, 1, len);
+    auto tgt_out = tgt.slice(1, 1, len);  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
 
     auto logits = model_->forward(src, tgt_in);
-    auto loss = F::cross_entropy(logits.reshape({-1, logits.size(-1)}), tgt_out.reshape({-1}),
+    auto loss = F::cross_entropy(logits.reshape({-1, logits.size(-1)}), tgt_out.reshape({-1}),  //@bug P08B torch-loss-target-dtype|torch-dtype-mismatch
                                  F::CrossEntropyFuncOptions().ignore_index(Vocab::kPad));
 
     optimizer_.zero_grad();

@@ -110,10 +110,10 @@ double validate(Forecaster& model, Loader& loader, const torch::Device& device) 
   double abs_err = 0.0;
   int64_t count = 0;
   for (auto& batch : loader) {
-    auto inputs = batch.data;
-    inputs.to(device);
+    auto inputs = batch.data;  //@bug P10A torch-device-mismatch
+    inputs.to(device);  //@bug P10A torch-discarded-move|torch-device-mismatch
     auto targets = batch.target.to(device);
-    auto preds = model->forward(inputs);
+    auto preds = model->forward(inputs);  //@bug P10A torch-device-mismatch
     abs_err += (preds - targets).abs().sum().template item<double>();
     count += targets.numel();
   }
@@ -167,8 +167,8 @@ int main(int argc, char** argv) {
   auto last_window = series.narrow(0, series.size(0) - kWindow, kWindow)
                          .view({1, kWindow, 1})
                          .to(device);
-  auto forecast = model->forward(last_window).squeeze(0).cpu();
-  const double* values = forecast.data_ptr<double>();
+  auto forecast = model->forward(last_window).squeeze(0).cpu();  //@bug P10B torch-data-ptr-type|torch-dtype-mismatch
+  const double* values = forecast.data_ptr<double>();  //@bug P10B torch-data-ptr-type
 
   std::ofstream out("forecast.txt");
   for (int64_t h = 0; h < kHorizon; ++h) {

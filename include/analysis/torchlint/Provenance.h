@@ -166,6 +166,11 @@ public:
   /// guard).
   bool currentDeviceIsFirst();
 
+  /// True when the unit holds the whole program: its main() is here and it
+  /// calls no user function defined elsewhere, so every write to a field is
+  /// in view.
+  bool wholeProgramInView();
+
   clang::ASTContext &context() const { return Ctx; }
 
   struct Result;
