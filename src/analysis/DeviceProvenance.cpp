@@ -599,8 +599,9 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
     if (MD->isVirtual() || (!MD->isStatic() && !MC))
       return std::nullopt;
-  bool OnThis = MC && isa<CXXThisExpr>(
-                          MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  bool OnThis =
+      MC && isa<CXXThisExpr>(
+                MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
   llvm::SmallVector<const Expr *, 4> Values;
   bool Bare = false;
   collectReturns(Def->getBody(), Values, Bare);
@@ -608,7 +609,8 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
     return std::nullopt;
   // The arguments as written at the call (a member call's object is not one).
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) && !Args.empty())
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) &&
+      !Args.empty())
     Args = Args.drop_front();
   std::optional<DeviceFact> First;
   for (const Expr *V : Values) {
@@ -2032,7 +2034,8 @@ public:
           if (const CXXRecordDecl *RD = A.getAsType()->getAsCXXRecordDecl())
             BuiltByLibrary.insert(RD->getCanonicalDecl());
     };
-    if (const TemplateArgumentList *TA = Callee->getTemplateSpecializationArgs())
+    if (const TemplateArgumentList *TA =
+            Callee->getTemplateSpecializationArgs())
       NoteTypes(TA->asArray());
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
       if (const auto *Spec =

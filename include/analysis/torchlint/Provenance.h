@@ -18,8 +18,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
