@@ -2119,30 +2119,37 @@ ProvenanceCache::CallerMap &ProvenanceCache::callers() {
   return *Callers;
 }
 
+bool ProvenanceCache::everyCallInView(const FunctionDecl *Def) {
+  if (Def->isTemplated() || Def->isTemplateInstantiation())
+    return false;
+  // A virtual method runs for calls through its base; a module's input is on
+  // its device by convention (a CPU input is the caller's finding) and its
+  // holder builds it inside LibTorch; a lambda runs wherever it was handed;
+  // a class std::make_unique builds has constructions out of view.
+  CallerIndex &CI = callers().Index;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if (MD->isVirtual() || api::isModuleClass(RD) || RD->isLambda())
+      return false;
+    if (isa<CXXConstructorDecl>(MD) &&
+        CI.BuiltByLibrary.count(RD->getCanonicalDecl()))
+      return false;
+  }
+  // Every caller is in view only for a function first declared in the main
+  // file, whose name is never used but to call it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isInMainFile(
+             SM.getExpansionLoc(Def->getCanonicalDecl()->getLocation())) &&
+         !CI.escapes(Def);
+}
+
 const llvm::SmallVector<const Expr *, 2> *
 ProvenanceCache::callArguments(const FunctionDecl *FD, unsigned Index) {
   const FunctionDecl *Def = FD;
   FD->hasBody(Def);
-  if (Def->isTemplated() || Def->isTemplateInstantiation() ||
-      Index >= Def->getNumParams())
-    return nullptr;
-  // As parameterOnCpu: a virtual method may not be what a call runs, a
-  // module is built by its holder inside LibTorch, a lambda has no name.
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
-    const CXXRecordDecl *RD = MD->getParent();
-    if (MD->isVirtual() || api::isModuleClass(RD) || RD->isLambda())
-      return nullptr;
-    if (isa<CXXConstructorDecl>(MD) &&
-        callers().Index.BuiltByLibrary.count(RD->getCanonicalDecl()))
-      return nullptr;
-  }
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!SM.isInMainFile(
-          SM.getExpansionLoc(Def->getCanonicalDecl()->getLocation())))
+  if (Index >= Def->getNumParams() || !everyCallInView(Def))
     return nullptr;
   CallerIndex &CI = callers().Index;
-  if (CI.escapes(Def))
-    return nullptr;
   auto It = CI.Sites.find(Def);
   if (It == CI.Sites.end())
     return nullptr;
@@ -2169,10 +2176,7 @@ bool ProvenanceCache::wholeProgramInView() {
 }
 
 bool ProvenanceCache::currentDeviceIsFirst() {
-  if (!CurrentIsFirst)
-    CurrentIsFirst =
-        wholeProgramInView() && !callers().Index.SetsCurrentDevice;
-  return *CurrentIsFirst;
+  return wholeProgramInView() && !callers().Index.SetsCurrentDevice;
 }
 
 bool ProvenanceCache::callersMayPassCpu(const FunctionDecl *FD) {
@@ -2195,25 +2199,9 @@ std::optional<DeviceFact> ProvenanceCache::parameterOnCpu(
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visited) {
   const FunctionDecl *Def = FD;
   FD->hasBody(Def);
-  if (!Visited.insert(Def).second || Def->isTemplated() ||
-      Def->isTemplateInstantiation())
-    return std::nullopt;
-  // A virtual method runs for calls through its base; a module's input is on
-  // its device by convention (a CPU input is the caller's finding); a
-  // lambda runs wherever it was handed.
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
-    if (MD->isVirtual() || api::isModuleClass(MD->getParent()) ||
-        MD->getParent()->isLambda())
-      return std::nullopt;
-  // Every caller is in view only for a function first declared in the main
-  // file, whose name is never used but to call it.
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!SM.isInMainFile(
-          SM.getExpansionLoc(Def->getCanonicalDecl()->getLocation())))
+  if (!Visited.insert(Def).second || !everyCallInView(Def))
     return std::nullopt;
   CallerIndex &CI = callers().Index;
-  if (CI.escapes(Def))
-    return std::nullopt;
   auto It = CI.Callers.find(Def);
   if (It == CI.Callers.end())
     return std::nullopt;

@@ -152,11 +152,8 @@ public:
   DeviceSet fieldElements(const clang::FieldDecl *F);
 
   /// The argument expressions every call or construction in the unit
-  /// hands FD's parameter Index, when all of them are in view: FD is first
-  /// declared in the main file, is not virtual or a template, its name is
-  /// used only to call it, and (for a constructor) its class is never built
-  /// by a library template (std::make_unique, emplace_back). Null
-  /// otherwise, or when FD has no call in view.
+  /// hands FD's parameter Index, when all of them are in view
+  /// (everyCallInView); null otherwise, or when FD has no call in view.
   const llvm::SmallVector<const clang::Expr *, 2> *
   callArguments(const clang::FunctionDecl *FD, unsigned Index);
 
@@ -204,9 +201,13 @@ private:
   /// a project key and is what its calls run (not virtual, not a template,
   /// not a module's method, whose inputs are on its device by convention).
   bool callersMayPassCpu(const clang::FunctionDecl *FD);
+  /// True when every call of Def, a definition, is in this unit: it is
+  /// first declared in the main file, not a template, virtual, a module's
+  /// or a lambda's, its name is only called, and no library template builds
+  /// its class (for a constructor).
+  bool everyCallInView(const clang::FunctionDecl *Def);
   CallerMap &callers();
   std::unique_ptr<CallerMap> Callers;
-  std::optional<bool> CurrentIsFirst;
   /// callArguments, by definition and parameter index; nullopt when some
   /// call is out of view.
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
