@@ -21,8 +21,7 @@
 #include "torchlint/Provenance.h"
 
 #include "DtypeFlow.h"
-#include "FlowSolver.h"
-#include "FlowSupport.h"
+#include "FlowProperty.h"
 
 #include "torchlint/ProjectFacts.h"
 #include "torchlint/Syntax.h"
@@ -117,15 +116,14 @@ std::string shortSpelling(const Device &D) {
 // One function.
 //===----------------------------------------------------------------------===//
 
-class FunctionAnalysis {
+/// The device property of one function's analysis, which also runs the
+/// dtype property in the same walk.
+class FunctionAnalysis : public FlowProperty<FunctionAnalysis, Device> {
+  friend class FlowProperty<FunctionAnalysis, Device>;
+
 public:
   FunctionAnalysis(ProvenanceCache &Cache, const FunctionDecl *FD)
-      : Cache(Cache), Ctx(Cache.context()), FD(FD) {
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
-      InModule = api::isModuleClass(MD->getParent());
-      if (!MD->isStatic())
-        TrackedClass = trackedClassOf(MD);
-    }
+      : FlowProperty(Cache, FD, trackedClassOf(FD)) {
     Dtypes.emplace(Cache, FD, TrackedClass);
   }
 
@@ -136,7 +134,7 @@ public:
   };
   /// The solver's client interface (FlowSolver.h).
   void transferElement(const CFGElement &El, FlowState &St, bool Report) {
-    transferElement(El, St.Device, Report);
+    FlowProperty::transferElement(El, St.Device, Report);
     Dtypes->transferElement(El, St.Dtype, Report);
   }
   static void join(FlowState &In, const FlowState &Pred) {
@@ -147,18 +145,6 @@ public:
     return sameMaps(A.Device, B.Device) && sameMaps(A.Dtype, B.Dtype);
   }
 
-  /// The class whose fields a method of it tracks as abstract locations:
-  /// an ordinary class (a trainer, an agent, a replay buffer). Fields of a
-  /// torch::nn::Module move with the module and follow its input instead;
-  /// lambdas' closure classes have no state of their own worth tracking.
-  static const CXXRecordDecl *trackedClassOf(const CXXMethodDecl *MD) {
-    const CXXRecordDecl *RD = MD->getParent();
-    if (!RD || RD->isLambda() || RD->isDependentContext() ||
-        api::isModuleClass(RD) || api::isInTorchNamespace(RD))
-      return nullptr;
-    return RD;
-  }
-
   /// Runs the analysis; false when it gave up.
   bool run(ProvenanceCache::Result &Out);
   /// True when Birth lies in FD's own body.
@@ -166,9 +152,6 @@ public:
 
 private:
   // Expression evaluation -------------------------------------------------
-  /// The local variable, parameter or field of `this` that E names (a
-  /// module holder's `->` looked through), whose facts the state keeps.
-  const ValueDecl *trackedDecl(const Expr *E) const;
   DeviceSet evalTensor(const Expr *E, const State &S, unsigned Depth = 0);
   std::optional<DeviceFact> evalDevice(const Expr *E, const State &S,
                                        unsigned Depth = 0);
@@ -182,9 +165,6 @@ private:
   std::optional<DeviceSet> evalOptions(const Expr *E, const State &S,
                                        unsigned Depth);
   DeviceSet evalCall(const CallExpr *CE, const State &S, unsigned Depth);
-  /// Where the tensors of a container, tuple or braced list live, when they
-  /// all live in one place.
-  DeviceSet evalContainer(const Expr *E, const State &S, unsigned Depth);
   DeviceSet externalCall(const clang::Expr *Call, const FunctionDecl *Callee);
   /// A call of the unit's own function, method or lambda: its summary.
   DeviceSet evalUserCall(const clang::Expr *Call, const FunctionDecl *Callee,
@@ -220,20 +200,14 @@ private:
   /// torch::kCUDA: the current CUDA device, known to be cuda:0 in a program
   /// that never sets it.
   Device currentCuda();
-  /// True when VD, a local of this or another function, may change after
-  /// its initialisation (assigned, passed by reference, captured by
-  /// reference).
-  bool isMutatedLocal(const VarDecl *VD);
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<WriteFinder>> Writes;
-
   // Transfer and checks ---------------------------------------------------
   void transfer(const Stmt *S, State &St, bool Report);
-  void transferElement(const CFGElement &El, State &St, bool Report);
+  /// An assignment's step: the path it is on.
+  void noteAssignment(const CXXOperatorCallExpr *OC, DeviceSet &V);
   /// The facts of a module variable or field initialised by Init: born on
   /// the CPU when Init creates a module that has state.
   DeviceSet newModule(const ValueDecl *VD, const Expr *Init, SourceLocation Loc,
                       const State &St);
-  void assign(const ValueDecl *VD, DeviceSet Value, State &St);
   struct SiteOperand {
     ConflictOperand Op;
     DeviceSet Set;
@@ -253,47 +227,14 @@ private:
                           const SiteOperand &A, const SiteOperand &B);
   std::string pathNote(const Stmt *S);
 
-  ProvenanceCache &Cache;
-  ASTContext &Ctx;
-  const FunctionDecl *FD;
   std::optional<DtypeFlow> Dtypes;
-  bool InModule = false;
-  const CXXRecordDecl *TrackedClass = nullptr;
-  void transferInitializer(const CXXCtorInitializer *Init, State &St);
   ProvenanceCache::Result *Out = nullptr;
-  std::vector<DeviceSet> Returns;
-  bool ReturnsUnknown = false;
-  llvm::SmallPtrSet<const void *, 8> ReportedBirths;
   /// Module variables built with a weight (a loss's class weights), which
   /// makes an otherwise parameter-free module hold a buffer.
   llvm::SmallPtrSet<const ValueDecl *, 4> StatefulVars;
   bool moduleMatters(const Expr *Module);
   std::string moduleName(const Expr *Module);
-  llvm::SmallPtrSet<const Expr *, 8> ReportedSites;
 };
-
-const ValueDecl *FunctionAnalysis::trackedDecl(const Expr *E) const {
-  const ValueDecl *D = WriteFinder::target(E);
-  // Fields only of the class whose state this function tracks.
-  if (const auto *F = dyn_cast_or_null<FieldDecl>(D))
-    return TrackedClass && F->getParent() == TrackedClass ? F : nullptr;
-  return D;
-}
-
-bool FunctionAnalysis::isMutatedLocal(const VarDecl *VD) {
-  // A local of another function (a caller's device handed to a
-  // constructor) is read against that function's own writes.
-  const auto *Owner =
-      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-  if (!Owner || !Owner->getBody())
-    return true;
-  std::unique_ptr<WriteFinder> &W = Writes[Owner];
-  if (!W) {
-    W = std::make_unique<WriteFinder>();
-    W->TraverseStmt(Owner->getBody());
-  }
-  return W->Written.count(VD);
-}
 
 DeviceFact FunctionAnalysis::symbolicVar(const ValueDecl *VD,
                                          bool FollowsInput) {
@@ -898,12 +839,6 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
   return DeviceSet();
 }
 
-DeviceSet FunctionAnalysis::evalContainer(const Expr *E, const State &S,
-                                          unsigned Depth) {
-  return containerFacts<Device>(
-      E, Depth, [&](const Expr *X, unsigned D) { return evalTensor(X, S, D); });
-}
-
 DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
                                        unsigned Depth) {
   if (!E || Depth > 24)
@@ -961,24 +896,11 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    // model->forward(x), v.at(i), the unit's own methods.
+    if (std::optional<DeviceSet> Common = dispatchMethod(MC, S, Depth))
+      return *Common;
     const CXXMethodDecl *MD = MC->getMethodDecl();
     const Expr *Object = MC->getImplicitObjectArgument();
-    if (!MD || !Object)
-      return DeviceSet();
-    // model->forward(x) and module.forward(x).
-    if (api::isModuleClass(MD->getParent()) && MD->getIdentifier() &&
-        MD->getName() == "forward") {
-      llvm::SmallVector<const Expr *, 4> Args(MC->arguments());
-      return evalModuleCall(MC, Object, Args, S, Depth);
-    }
-    // v.at(i), v.front(), v.back() of a container of tensors.
-    if (api::isTensorContainerType(Object->getType()))
-      return evalContainer(MC, S, Depth);
-    // The unit's own member functions (a trainer's make_batch()).
-    if (!api::isInTorchNamespace(MD) && !api::isTensorType(Object->getType()))
-      return evalUserCall(MC, MD, {MC->getArgs(), MC->getNumArgs()}, S, Depth);
-    if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
-      return DeviceSet();
     llvm::StringRef N = MD->getName();
     // A full reduction (x.mean(), x.sum()) copied to the CPU is a 0-dim CPU
     // tensor, which may join any device like a number.
@@ -1090,11 +1012,6 @@ std::string FunctionAnalysis::pathNote(const Stmt *S) {
   return "";
 }
 
-void FunctionAnalysis::assign(const ValueDecl *VD, DeviceSet Value, State &St) {
-  Value.nameSubject(VD->getNameAsString());
-  St[VD] = std::move(Value);
-}
-
 DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
                                       SourceLocation Loc, const State &St) {
   const Expr *Stripped = api::ignoreWrappers(Init);
@@ -1141,34 +1058,11 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
   return DeviceSet(F);
 }
 
-void FunctionAnalysis::transferInitializer(const CXXCtorInitializer *Init,
-                                           State &St) {
-  const FieldDecl *F = Init->getMember();
-  const Expr *E = Init->getInit();
-  if (!F || !E || F->getParent() != TrackedClass)
-    return;
-  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-    E = Default->getExpr();
-  if (!E)
-    return;
-  if (F->getType()->isReferenceType())
-    return;
-  if (api::isTensorType(F->getType())) {
-    assign(F, evalTensor(E, St), St);
-  } else if (isModuleValueType(F->getType())) {
-    // A member the constructor does not name is built where it is declared.
-    SourceLocation At =
-        Init->isWritten() ? Init->getSourceLocation() : F->getLocation();
-    assign(F, newModule(F, E, At, St), St);
-  }
-}
-
-void FunctionAnalysis::transferElement(const CFGElement &El, State &St,
-                                       bool Report) {
-  if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-    transfer(CS->getStmt(), St, Report);
-  else if (std::optional<CFGInitializer> CI = El.getAs<CFGInitializer>())
-    transferInitializer(CI->getInitializer(), St);
+void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
+                                      DeviceSet &V) {
+  std::string Path = pathNote(OC);
+  if (!Path.empty())
+    V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
 }
 
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
@@ -1177,142 +1071,24 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     recordCallArguments(S, St);
   }
 
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls()) {
-      const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD)
-        continue;
-      if (const auto *DD = dyn_cast<DecompositionDecl>(VD)) {
-        // auto [out, state] = lstm(x): every element from the same call.
-        DeviceSet V = evalTensor(DD->getInit(), St);
-        for (const BindingDecl *B : DD->bindings())
-          assign(B, V, St);
-        continue;
-      }
-      QualType T = VD->getType();
-      // for (auto &t : tensors): each element, while they all agree and the
-      // loop does not rebind the variable.
-      if (api::isTensorType(T) || holdsTensors(T))
-        if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
-          assign(VD,
-                 isMutatedLocal(VD) ? DeviceSet() : evalContainer(Range, St, 0),
-                 St);
-          continue;
-        }
-      if (api::isTensorType(T) && !T->isReferenceType()) {
-        assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DeviceSet(),
-               St);
-      } else if (api::isTensorContainerType(T) && !T->isReferenceType()) {
-        // An empty container is filled later: its first element decides.
-        const Expr *Init =
-            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
-        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
-        if (Init && !(Ctor && Ctor->getNumArgs() == 0))
-          assign(VD, evalContainer(Init, St, 0), St);
-      } else if (isTensorAggregateType(T) && !T->isReferenceType()) {
-        // auto batch = buffer.sample(n): while no field is written.
-        const Expr *Init =
-            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
-        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
-        if (Init && !(Ctor && Ctor->getNumArgs() == 0) &&
-            !isMutatedLocal(VD) && !fieldsMayChange(VD, FD->getBody()))
-          assign(VD, evalContainer(Init, St, 0), St);
-      } else if (isModuleValueType(T) && !T->isReferenceType()) {
-        assign(VD,
-               VD->hasInit()
-                   ? newModule(VD, VD->getInit(), VD->getLocation(), St)
-                   : DeviceSet(),
-               St);
-      }
-    }
-    return;
-  }
-
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
-      return;
-    const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
-    // std::tie(logits, value) = net_->forward(obs): each tied local takes the
-    // tuple's elements while they agree.
-    if (const auto *Tie = tieCall(Lhs)) {
-      DeviceSet V = evalContainer(OC->getArg(1), St, 0);
-      for (const ValueDecl *Tied : tiedLocals(Tie))
-        if (St.count(Tied))
-          assign(Tied, V, St);
-      return;
-    }
-    const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
-                              ? trackedDecl(Lhs)
-                              : nullptr;
-    if (!VD)
-      return;
-    // A field is tracked from its first assignment on; a local from its
-    // declaration.
-    bool Field = isa<FieldDecl>(VD);
-    if (api::isTensorType(VD->getType()) && (Field || St.count(VD))) {
-      DeviceSet V = evalTensor(OC->getArg(1), St);
-      std::string Path = pathNote(OC);
-      if (!Path.empty())
-        V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
-      assign(VD, V, St);
-    } else if (isModuleValueType(VD->getType()) && (Field || St.count(VD))) {
-      // model_ = Net(...): a new module, born on the CPU.
-      assign(VD, newModule(VD, OC->getArg(1), OC->getBeginLoc(), St), St);
-    }
-    return;
-  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return transferDecl(DS, St);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return transferAssignment(OC, St);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    // v.push_back(t), v.emplace_back(x, y) into a vector of pairs: the
-    // container holds the elements' device only while every element agrees.
     // A field of the class remembers every element appended, for the other
     // member functions (ProvenanceCache::fieldElements).
-    if (MD && MD->getIdentifier() && MC->getNumArgs() >= 1 &&
-        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
-        api::isTensorContainerType(
-            MC->getImplicitObjectArgument()->getType()) &&
-        llvm::all_of(MC->arguments(), [](const Expr *A) {
-          return api::isTensorType(A->getType()) || holdsTensors(A->getType());
-        })) {
-      auto Element = [&] {
-        llvm::SmallVector<DeviceSet, 2> Parts;
-        for (const Expr *A : MC->arguments())
-          Parts.push_back(api::isTensorType(A->getType())
-                              ? evalTensor(A, St)
-                              : evalContainer(A, St, 0));
-        return agree<Device>(Parts);
-      };
-      const Expr *Object = api::ignoreWrappers(MC->getImplicitObjectArgument());
-      if (const auto *F = dyn_cast_or_null<FieldDecl>(trackedDecl(Object))) {
+    if (isAppend(MC))
+      if (const auto *F = dyn_cast_or_null<FieldDecl>(trackedDecl(
+              api::ignoreWrappers(MC->getImplicitObjectArgument())))) {
         if (Report)
-          Out->FieldAppends[F].push_back(Element());
+          Out->FieldAppends[F].push_back(appendedElement(MC, St));
         return;
       }
-    }
-    if (MD && MD->getIdentifier() && MC->getNumArgs() >= 1 &&
-        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
-        api::isTensorContainerType(MC->getImplicitObjectArgument()->getType()))
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(
-              api::ignoreWrappers(MC->getImplicitObjectArgument())))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-            VD && VD->getParentFunctionOrMethod() == FD &&
-            llvm::all_of(MC->arguments(), [](const Expr *A) {
-              return api::isTensorType(A->getType()) ||
-                     holdsTensors(A->getType());
-            })) {
-          llvm::SmallVector<DeviceSet, 2> Parts;
-          for (const Expr *A : MC->arguments())
-            Parts.push_back(api::isTensorType(A->getType())
-                                ? evalTensor(A, St)
-                                : evalContainer(A, St, 0));
-          DeviceSet Elem = agree<Device>(Parts);
-          auto It = St.find(VD);
-          DeviceSet V =
-              It == St.end() ? Elem : agree<Device>({It->second, Elem});
-          St[VD] = std::move(V);
-          return;
-        }
+    if (appendToLocal(MC, St))
+      return;
     // `t.to(device);` as a statement moves nothing; remember it so that the
     // crash it causes is reported once, as torch-discarded-move.
     if (MD &&
@@ -1345,16 +1121,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     return;
   }
 
-  // Returns count once, in the reporting pass over the fixpoint's states.
-  if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report) {
-    if (RS->getRetValue() && api::isTensorType(RS->getRetValue()->getType()))
-      Returns.push_back(evalTensor(RS->getRetValue(), St));
-    else if (RS->getRetValue() && holdsTensors(RS->getRetValue()->getType()))
-      // return {obs, actions}: what the returned tensors agree on.
-      Returns.push_back(evalContainer(RS->getRetValue(), St, 0));
-    else
-      ReturnsUnknown = true;
-  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report)
+    recordReturn(RS, St);
 }
 
 //===----------------------------------------------------------------------===//

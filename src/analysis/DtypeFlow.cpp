@@ -227,33 +227,13 @@ bool DtypeFlow::convertsModules(const CXXRecordDecl *RD) {
 
 DtypeFlow::DtypeFlow(ProvenanceCache &Cache, const FunctionDecl *FD,
                      const CXXRecordDecl *TrackedClass)
-    : Cache(Cache), Ctx(Cache.context()), FD(FD), TrackedClass(TrackedClass) {
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    InModule = api::isModuleClass(MD->getParent());
-}
-
-bool DtypeFlow::isMutatedLocal(const VarDecl *VD) {
-  if (!FD->getBody())
-    return true;
-  if (!Writes) {
-    Writes.emplace();
-    Writes->TraverseStmt(FD->getBody());
-  }
-  return Writes->Written.count(VD);
-}
+    : FlowProperty(Cache, FD, TrackedClass) {}
 
 DtypeState DtypeFlow::initialState() {
   if (TrackedClass && !isa<CXXConstructorDecl>(FD) &&
       !isa<CXXDestructorDecl>(FD))
     return Cache.classDtypes(TrackedClass);
   return DtypeState();
-}
-
-const ValueDecl *DtypeFlow::trackedDecl(const Expr *E) const {
-  const ValueDecl *D = WriteFinder::target(E);
-  if (const auto *F = dyn_cast_or_null<FieldDecl>(D))
-    return TrackedClass && F->getParent() == TrackedClass ? F : nullptr;
-  return D;
 }
 
 //===----------------------------------------------------------------------===//
@@ -852,29 +832,12 @@ DtypeSet DtypeFlow::resultOf(DtypeBehaviour B, const DtypeSet &In,
   }
 }
 
-DtypeSet DtypeFlow::evalContainer(const Expr *E, const DtypeState &S,
-                                  unsigned Depth) {
-  return containerFacts<Dtype>(
-      E, Depth, [&](const Expr *X, unsigned D) { return evalTensor(X, S, D); });
-}
-
 DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
                                unsigned Depth) {
+  if (std::optional<DtypeSet> Common = dispatchMethod(MC, S, Depth))
+    return *Common;
   const CXXMethodDecl *MD = MC->getMethodDecl();
   const Expr *Object = MC->getImplicitObjectArgument();
-  if (!MD || !Object)
-    return DtypeSet();
-  if (api::isModuleClass(MD->getParent()) && MD->getIdentifier() &&
-      MD->getName() == "forward") {
-    llvm::SmallVector<const Expr *, 4> Args(MC->arguments());
-    return evalModuleCall(MC, Object, Args, S, Depth);
-  }
-  if (api::isTensorContainerType(Object->getType()))
-    return evalContainer(MC, S, Depth);
-  if (!api::isInTorchNamespace(MD) && !api::isTensorType(Object->getType()))
-    return evalUserCall(MC, MD, {MC->getArgs(), MC->getNumArgs()}, S, Depth);
-  if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
-    return DtypeSet();
   if (std::optional<DtypeSet> Converted = conversionOf(MC, S, Depth))
     return *Converted;
   llvm::StringRef N = MD->getName();
@@ -1045,13 +1008,8 @@ DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
 // Transfer.
 //===----------------------------------------------------------------------===//
 
-void DtypeFlow::assign(const ValueDecl *VD, DtypeSet Value, DtypeState &St) {
-  Value.nameSubject(VD->getNameAsString());
-  St[VD] = std::move(Value);
-}
-
 DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
-                              SourceLocation Loc) {
+                              SourceLocation Loc, const DtypeState &) {
   // Only a module built here has its fresh Float parameters, unless its
   // own code converts them (`fc->to(torch::kDouble)` in its constructor).
   const CXXRecordDecl *RD = api::moduleClassOf(VD->getType());
@@ -1061,34 +1019,6 @@ DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
   return knownAt(ScalarKind::Float, Loc,
                  "is created here with Float parameters (modules are created "
                  "as Float)");
-}
-
-void DtypeFlow::transferInitializer(const CXXCtorInitializer *Init,
-                                    DtypeState &St) {
-  const FieldDecl *F = Init->getMember();
-  const Expr *E = Init->getInit();
-  if (!F || !E || F->getParent() != TrackedClass)
-    return;
-  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-    E = Default->getExpr();
-  if (!E || F->getType()->isReferenceType())
-    return;
-  if (api::isTensorType(F->getType())) {
-    assign(F, evalTensor(E, St), St);
-  } else if (isModuleValueType(F->getType())) {
-    // A member the constructor does not name is built where it is declared.
-    SourceLocation At =
-        Init->isWritten() ? Init->getSourceLocation() : F->getLocation();
-    assign(F, newModule(F, E, At), St);
-  }
-}
-
-void DtypeFlow::transferElement(const CFGElement &El, DtypeState &St,
-                                bool Report) {
-  if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-    transfer(CS->getStmt(), St, Report);
-  else if (std::optional<CFGInitializer> CI = El.getAs<CFGInitializer>())
-    transferInitializer(CI->getInitializer(), St);
 }
 
 void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
@@ -1116,97 +1046,17 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
     }
   }
 
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls()) {
-      const auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD)
-        continue;
-      if (const auto *DD = dyn_cast<DecompositionDecl>(VD)) {
-        DtypeSet V = evalTensor(DD->getInit(), St);
-        for (const BindingDecl *B : DD->bindings())
-          assign(B, V, St);
-        continue;
-      }
-      QualType T = VD->getType();
-      if (api::isTensorType(T))
-        if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
-          assign(VD,
-                 isMutatedLocal(VD) ? DtypeSet() : evalContainer(Range, St, 0),
-                 St);
-          continue;
-        }
-      if (T->isReferenceType())
-        continue;
-      if (api::isTensorType(T)) {
-        assign(VD, VD->hasInit() ? evalTensor(VD->getInit(), St) : DtypeSet(),
-               St);
-      } else if (api::isTensorContainerType(T)) {
-        const Expr *Init =
-            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
-        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
-        if (Init && !(Ctor && Ctor->getNumArgs() == 0))
-          assign(VD, evalContainer(Init, St, 0), St);
-      } else if (isTensorAggregateType(T)) {
-        const Expr *Init =
-            VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
-        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
-        if (Init && !(Ctor && Ctor->getNumArgs() == 0) &&
-            !isMutatedLocal(VD) && !fieldsMayChange(VD, FD->getBody()))
-          assign(VD, evalContainer(Init, St, 0), St);
-      } else if (isModuleValueType(T)) {
-        assign(VD,
-               VD->hasInit() ? newModule(VD, VD->getInit(), VD->getLocation())
-                             : DtypeSet(),
-               St);
-      }
-    }
-    return;
-  }
-
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
-      return;
-    const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
-    // std::tie(indices, values) = t.max(1): the tuple's dtype only while its
-    // elements agree.
-    if (const auto *Tie = tieCall(Lhs)) {
-      DtypeSet V = evalContainer(OC->getArg(1), St, 0);
-      for (const ValueDecl *Tied : tiedLocals(Tie))
-        if (St.count(Tied))
-          assign(Tied, V, St);
-      return;
-    }
-    const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
-                              ? trackedDecl(Lhs)
-                              : nullptr;
-    if (!VD)
-      return;
-    bool Field = isa<FieldDecl>(VD);
-    if (api::isTensorType(VD->getType()) && (Field || St.count(VD)))
-      assign(VD, evalTensor(OC->getArg(1), St), St);
-    else if (isModuleValueType(VD->getType()) && (Field || St.count(VD)))
-      assign(VD, newModule(VD, OC->getArg(1), OC->getBeginLoc()), St);
-    return;
-  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return transferDecl(DS, St);
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return transferAssignment(OC, St);
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    if (appendToLocal(MC, St))
+      return;
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return;
-    // v.push_back(t): the container's dtype while every element agrees.
-    if (MC->getNumArgs() == 1 &&
-        (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
-        api::isTensorContainerType(MC->getImplicitObjectArgument()->getType()))
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(
-              api::ignoreWrappers(MC->getImplicitObjectArgument())))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-            VD && VD->getParentFunctionOrMethod() == FD &&
-            api::isTensorType(MC->getArg(0)->getType())) {
-          DtypeSet Elem = evalTensor(MC->getArg(0), St);
-          auto It = St.find(VD);
-          St[VD] = It == St.end() ? Elem : agree<Dtype>({It->second, Elem});
-          return;
-        }
     // model->to(torch::kDouble) converts parameters in place; a move to a
     // device keeps them as they are.
     if (MD->getName() == "to" && api::isModuleClass(MD->getParent())) {
@@ -1233,16 +1083,8 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
     return;
   }
 
-  // Returns count once, in the reporting pass over the fixpoint's states.
-  if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report) {
-    if (RS->getRetValue() && api::isTensorType(RS->getRetValue()->getType()))
-      Returns.push_back(evalTensor(RS->getRetValue(), St));
-    else if (RS->getRetValue() && holdsTensors(RS->getRetValue()->getType()))
-      // return {obs, actions}: what the returned tensors agree on.
-      Returns.push_back(evalContainer(RS->getRetValue(), St, 0));
-    else
-      ReturnsUnknown = true;
-  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && Report)
+    recordReturn(RS, St);
 }
 
 //===----------------------------------------------------------------------===//

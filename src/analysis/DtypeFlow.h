@@ -12,8 +12,7 @@
 #ifndef TORCHLINT_ANALYSIS_DTYPEFLOW_H
 #define TORCHLINT_ANALYSIS_DTYPEFLOW_H
 
-#include "FlowSolver.h"
-#include "FlowSupport.h"
+#include "FlowProperty.h"
 
 #include "torchlint/Provenance.h"
 
@@ -25,16 +24,15 @@ namespace flow {
 using DtypeState = PropertyMap<Dtype>;
 
 /// The dtype half of one function's analysis.
-class DtypeFlow {
+class DtypeFlow : public FlowProperty<DtypeFlow, Dtype> {
+  friend class FlowProperty<DtypeFlow, Dtype>;
+
 public:
   DtypeFlow(ProvenanceCache &Cache, const clang::FunctionDecl *FD,
             const clang::CXXRecordDecl *TrackedClass);
 
   /// What the function may assume on entry (its class's field dtypes).
   DtypeState initialState();
-
-  void transferElement(const clang::CFGElement &El, DtypeState &St,
-                       bool Report);
 
   /// After the walk: the return summary, and for a constructor of a
   /// tracked class, the dtypes it leaves in the fields.
@@ -53,15 +51,8 @@ private:
     const clang::Expr *Constant = nullptr;
   };
 
-  const clang::ValueDecl *trackedDecl(const clang::Expr *E) const;
-  /// True when VD, a local of this function, may change after its
-  /// initialisation.
-  bool isMutatedLocal(const clang::VarDecl *VD);
-  std::optional<WriteFinder> Writes;
   DtypeSet evalTensor(const clang::Expr *E, const DtypeState &S,
                       unsigned Depth = 0);
-  DtypeSet evalContainer(const clang::Expr *E, const DtypeState &S,
-                         unsigned Depth);
   DtypeSet evalCall(const clang::CallExpr *CE, const DtypeState &S,
                     unsigned Depth);
   DtypeSet evalMethod(const clang::CXXMemberCallExpr *MC, const DtypeState &S,
@@ -97,13 +88,11 @@ private:
   llvm::SmallVector<unsigned, 2> meetsParameters(const clang::Expr *Module,
                                                  unsigned Depth = 0);
   DtypeSet moduleDtype(const clang::Expr *Module, const DtypeState &S);
+  /// A new module's dtype (the state does not change it).
   DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
-                     clang::SourceLocation Loc);
-  void assign(const clang::ValueDecl *VD, DtypeSet Value, DtypeState &St);
+                     clang::SourceLocation Loc, const DtypeState &);
 
   void transfer(const clang::Stmt *S, DtypeState &St, bool Report);
-  void transferInitializer(const clang::CXXCtorInitializer *Init,
-                           DtypeState &St);
   void checkSites(const clang::Stmt *S, const DtypeState &St);
   void checkSame(const clang::Expr *Site, const std::string &Callee,
                  std::vector<std::pair<Operand<Dtype>, DtypeSet>> &Ops);
@@ -120,15 +109,6 @@ private:
   /// given.
   bool mayBeMps(const clang::Expr *E, unsigned Depth = 0);
 
-  ProvenanceCache &Cache;
-  clang::ASTContext &Ctx;
-  const clang::FunctionDecl *FD;
-  const clang::CXXRecordDecl *TrackedClass;
-  bool InModule = false;
-  std::vector<DtypeSet> Returns;
-  bool ReturnsUnknown = false;
-  llvm::SmallPtrSet<const clang::Expr *, 8> ReportedSites;
-  llvm::SmallPtrSet<const void *, 8> ReportedBirths;
   /// True when some method of the module class RD converts a module's dtype
   /// (`fc->to(torch::kDouble)`), so its children may hold another dtype than
   /// the module; computed once per class.

@@ -1,0 +1,331 @@
+//===- FlowProperty.h - What every flow property walks the same -*- C++ -*-===//
+//
+// Internal to the analysis layer. The device and dtype properties of the
+// flow engine follow values through the same statements: a declaration
+// binds a local to its initialiser, an assignment rebinds a tracked local or
+// field, a constructor's initialisers fill the fields of its class, a
+// push_back widens a local container, a return joins the summary, and a
+// member call of a module's forward(), a container or the user's own method
+// is dispatched the same way. FlowProperty writes those once, over the
+// property's value type V; a property (CRTP's Derived) supplies only what
+// its values mean: evalTensor, newModule and the member-call cases of its
+// own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_ANALYSIS_FLOWPROPERTY_H
+#define TORCHLINT_ANALYSIS_FLOWPROPERTY_H
+
+#include "FlowSolver.h"
+#include "FlowSupport.h"
+
+#include "torchlint/Provenance.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace torchlint {
+namespace flow {
+
+/// The statement transfer and bookkeeping one property of one function
+/// shares with every other property. Derived provides:
+///   FactSet<V> evalTensor(const Expr *, const PropertyMap<V> &, unsigned);
+///   FactSet<V> newModule(const ValueDecl *, const Expr *Init,
+///                        SourceLocation, const PropertyMap<V> &);
+///   void transfer(const Stmt *, PropertyMap<V> &, bool Report);
+/// and may hide noteAssignment to annotate a value an assignment stores.
+template <class Derived, class V> class FlowProperty {
+public:
+  using Facts = FactSet<V>;
+  using StateTy = PropertyMap<V>;
+
+  /// The class whose fields a method of it tracks as abstract locations:
+  /// an ordinary class (a trainer, an agent, a replay buffer). Fields of a
+  /// torch::nn::Module move with the module and follow its input instead;
+  /// lambdas' closure classes have no state of their own worth tracking.
+  static const clang::CXXRecordDecl *
+  trackedClassOf(const clang::FunctionDecl *FD) {
+    const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
+    if (!MD || MD->isStatic())
+      return nullptr;
+    const clang::CXXRecordDecl *RD = MD->getParent();
+    if (!RD || RD->isLambda() || RD->isDependentContext() ||
+        api::isModuleClass(RD) || api::isInTorchNamespace(RD))
+      return nullptr;
+    return RD;
+  }
+
+  /// The solver's client interface (FlowSolver.h) for this property alone.
+  void transferElement(const clang::CFGElement &El, StateTy &St,
+                       bool Report) {
+    if (std::optional<clang::CFGStmt> CS = El.getAs<clang::CFGStmt>())
+      self().transfer(CS->getStmt(), St, Report);
+    else if (std::optional<clang::CFGInitializer> CI =
+                 El.getAs<clang::CFGInitializer>())
+      transferInitializer(CI->getInitializer(), St);
+  }
+
+protected:
+  FlowProperty(ProvenanceCache &Cache, const clang::FunctionDecl *FD,
+               const clang::CXXRecordDecl *TrackedClass)
+      : Cache(Cache), Ctx(Cache.context()), FD(FD),
+        TrackedClass(TrackedClass) {
+    if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
+      InModule = api::isModuleClass(MD->getParent());
+  }
+
+  Derived &self() { return static_cast<Derived &>(*this); }
+
+  /// The local variable, parameter or field of `this` that E names (a
+  /// module holder's `->` looked through), whose facts the state keeps.
+  const clang::ValueDecl *trackedDecl(const clang::Expr *E) const {
+    const clang::ValueDecl *D = WriteFinder::target(E);
+    // Fields only of the class whose state this function tracks.
+    if (const auto *F = llvm::dyn_cast_or_null<clang::FieldDecl>(D))
+      return TrackedClass && F->getParent() == TrackedClass ? F : nullptr;
+    return D;
+  }
+
+  /// True when VD, a local of this or another function, may change after
+  /// its initialisation (assigned, passed by reference, captured by
+  /// reference). A local of another function (a caller's device handed to
+  /// a constructor) is read against that function's own writes.
+  bool isMutatedLocal(const clang::VarDecl *VD) {
+    const auto *Owner = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+        VD->getParentFunctionOrMethod());
+    if (!Owner || !Owner->getBody())
+      return true;
+    std::unique_ptr<WriteFinder> &W = Writes[Owner];
+    if (!W) {
+      W = std::make_unique<WriteFinder>();
+      W->TraverseStmt(Owner->getBody());
+    }
+    return W->Written.count(VD);
+  }
+
+  void assign(const clang::ValueDecl *VD, Facts Value, StateTy &St) {
+    Value.nameSubject(VD->getNameAsString());
+    St[VD] = std::move(Value);
+  }
+
+  /// What the tensors of a container, tuple or braced list agree on.
+  Facts evalContainer(const clang::Expr *E, const StateTy &S, unsigned Depth) {
+    return containerFacts<V>(E, Depth, [&](const clang::Expr *X, unsigned D) {
+      return self().evalTensor(X, S, D);
+    });
+  }
+
+  /// A value an assignment statement OC stores; a property may add a step.
+  void noteAssignment(const clang::CXXOperatorCallExpr *, Facts &) {}
+
+  /// A constructor's initialiser of a field of the tracked class.
+  void transferInitializer(const clang::CXXCtorInitializer *Init,
+                           StateTy &St) {
+    const clang::FieldDecl *F = Init->getMember();
+    const clang::Expr *E = Init->getInit();
+    if (!F || !E || F->getParent() != TrackedClass)
+      return;
+    if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultInitExpr>(E))
+      E = Default->getExpr();
+    if (!E || F->getType()->isReferenceType())
+      return;
+    if (api::isTensorType(F->getType())) {
+      assign(F, self().evalTensor(E, St, 0), St);
+    } else if (isModuleValueType(F->getType())) {
+      // A member the constructor does not name is built where it is
+      // declared.
+      clang::SourceLocation At =
+          Init->isWritten() ? Init->getSourceLocation() : F->getLocation();
+      assign(F, self().newModule(F, E, At, St), St);
+    }
+  }
+
+  /// A declaration of tensors, containers, aggregates and modules.
+  void transferDecl(const clang::DeclStmt *DS, StateTy &St) {
+    using namespace clang;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD)
+        continue;
+      if (const auto *DD = dyn_cast<DecompositionDecl>(VD)) {
+        // auto [out, state] = lstm(x): every element from the same call.
+        Facts Value = self().evalTensor(DD->getInit(), St, 0);
+        for (const BindingDecl *B : DD->bindings())
+          assign(B, Value, St);
+        continue;
+      }
+      QualType T = VD->getType();
+      // for (auto &t : tensors): each element, while they all agree and the
+      // loop does not rebind the variable.
+      if (api::isTensorType(T) || holdsTensors(T))
+        if (const Expr *Range = rangeOfLoopVariable(DS, Ctx)) {
+          assign(VD, isMutatedLocal(VD) ? Facts() : evalContainer(Range, St, 0),
+                 St);
+          continue;
+        }
+      if (T->isReferenceType())
+        continue;
+      const Expr *Init =
+          VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+      const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+      bool Empty = !Init || (Ctor && Ctor->getNumArgs() == 0);
+      if (api::isTensorType(T)) {
+        assign(VD, VD->hasInit() ? self().evalTensor(VD->getInit(), St, 0)
+                                 : Facts(),
+               St);
+      } else if (api::isTensorContainerType(T)) {
+        // An empty container is filled later: its first element decides.
+        if (!Empty)
+          assign(VD, evalContainer(Init, St, 0), St);
+      } else if (isTensorAggregateType(T)) {
+        // auto batch = buffer.sample(n): while no field is written.
+        if (!Empty && !isMutatedLocal(VD) &&
+            !fieldsMayChange(VD, FD->getBody()))
+          assign(VD, evalContainer(Init, St, 0), St);
+      } else if (isModuleValueType(T)) {
+        assign(VD,
+               VD->hasInit()
+                   ? self().newModule(VD, VD->getInit(), VD->getLocation(), St)
+                   : Facts(),
+               St);
+      }
+    }
+  }
+
+  /// `x = ...` of a tracked tensor or module, and std::tie(a, b) = ....
+  void transferAssignment(const clang::CXXOperatorCallExpr *OC, StateTy &St) {
+    using namespace clang;
+    if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+      return;
+    const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
+    // std::tie(logits, value) = net_->forward(obs): each tied local takes the
+    // tuple's elements while they agree.
+    if (const auto *Tie = tieCall(Lhs)) {
+      Facts Value = evalContainer(OC->getArg(1), St, 0);
+      for (const ValueDecl *Tied : tiedLocals(Tie))
+        if (St.count(Tied))
+          assign(Tied, Value, St);
+      return;
+    }
+    const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
+                              ? trackedDecl(Lhs)
+                              : nullptr;
+    // A field is tracked from its first assignment on; a local from its
+    // declaration.
+    if (!VD || !(isa<FieldDecl>(VD) || St.count(VD)))
+      return;
+    if (api::isTensorType(VD->getType())) {
+      Facts Value = self().evalTensor(OC->getArg(1), St, 0);
+      self().noteAssignment(OC, Value);
+      assign(VD, std::move(Value), St);
+    } else if (isModuleValueType(VD->getType())) {
+      // model_ = Net(...): a new module, born on the CPU and as Float.
+      assign(VD, self().newModule(VD, OC->getArg(1), OC->getBeginLoc(), St),
+             St);
+    }
+  }
+
+  /// v.push_back(t), v.emplace_back(x, y) into a local container: it holds
+  /// what every element agrees on. True when MC was such a call.
+  bool appendToLocal(const clang::CXXMemberCallExpr *MC, StateTy &St) {
+    using namespace clang;
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!isAppend(MC))
+      return false;
+    const auto *DRE = dyn_cast<DeclRefExpr>(
+        api::ignoreWrappers(MC->getImplicitObjectArgument()));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || VD->getParentFunctionOrMethod() != FD || !MD)
+      return false;
+    Facts Elem = appendedElement(MC, St);
+    auto It = St.find(VD);
+    St[VD] = It == St.end() ? Elem : agree<V>({It->second, Elem});
+    return true;
+  }
+
+  /// True for a push_back or emplace_back of tensors (or pairs and tuples
+  /// of them) into a container of tensors.
+  static bool isAppend(const clang::CXXMemberCallExpr *MC) {
+    const clang::CXXMethodDecl *MD = MC->getMethodDecl();
+    return MD && MD->getIdentifier() && MC->getNumArgs() >= 1 &&
+           (MD->getName() == "push_back" || MD->getName() == "emplace_back") &&
+           api::isTensorContainerType(
+               MC->getImplicitObjectArgument()->getType()) &&
+           llvm::all_of(MC->arguments(), [](const clang::Expr *A) {
+             return api::isTensorType(A->getType()) ||
+                    holdsTensors(A->getType());
+           });
+  }
+
+  /// The element an append (isAppend) adds: what its arguments agree on.
+  Facts appendedElement(const clang::CXXMemberCallExpr *MC, const StateTy &St) {
+    llvm::SmallVector<Facts, 2> Parts;
+    for (const clang::Expr *A : MC->arguments())
+      Parts.push_back(api::isTensorType(A->getType())
+                          ? self().evalTensor(A, St, 0)
+                          : evalContainer(A, St, 0));
+    return agree<V>(Parts);
+  }
+
+  /// The member calls every property reads alike: a module's forward(),
+  /// v.at(i) of a container of tensors, and the unit's own methods (a
+  /// trainer's make_batch()). Nothing for a LibTorch tensor method, which
+  /// the property decides.
+  std::optional<Facts> dispatchMethod(const clang::CXXMemberCallExpr *MC,
+                                    const StateTy &S, unsigned Depth) {
+    const clang::CXXMethodDecl *MD = MC->getMethodDecl();
+    const clang::Expr *Object = MC->getImplicitObjectArgument();
+    if (!MD || !Object)
+      return Facts();
+    if (api::isModuleClass(MD->getParent()) && MD->getIdentifier() &&
+        MD->getName() == "forward") {
+      llvm::SmallVector<const clang::Expr *, 4> Args(MC->arguments());
+      return self().evalModuleCall(MC, Object, Args, S, Depth);
+    }
+    if (api::isTensorContainerType(Object->getType()))
+      return evalContainer(MC, S, Depth);
+    if (!api::isInTorchNamespace(MD) && !api::isTensorType(Object->getType()))
+      return self().evalUserCall(MC, MD, {MC->getArgs(), MC->getNumArgs()}, S,
+                                 Depth);
+    if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
+      return Facts();
+    return std::nullopt;
+  }
+
+  /// Returns count once, in the reporting pass over the fixpoint's states.
+  void recordReturn(const clang::ReturnStmt *RS, const StateTy &St) {
+    const clang::Expr *Value = RS->getRetValue();
+    if (Value && api::isTensorType(Value->getType()))
+      Returns.push_back(self().evalTensor(Value, St, 0));
+    else if (Value && holdsTensors(Value->getType()))
+      // return {obs, actions}: what the returned tensors agree on.
+      Returns.push_back(evalContainer(Value, St, 0));
+    else
+      ReturnsUnknown = true;
+  }
+
+  ProvenanceCache &Cache;
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  const clang::CXXRecordDecl *TrackedClass;
+  /// True in a method of a torch::nn::Module class.
+  bool InModule = false;
+  std::vector<Facts> Returns;
+  bool ReturnsUnknown = false;
+  llvm::SmallPtrSet<const clang::Expr *, 8> ReportedSites;
+  llvm::SmallPtrSet<const void *, 8> ReportedBirths;
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<WriteFinder>>
+      Writes;
+};
+
+} // namespace flow
+} // namespace torchlint
+
+#endif
