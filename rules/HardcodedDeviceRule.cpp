@@ -75,8 +75,11 @@ public:
     if (Cuda == CudaRequirement::Required)
       return;
     ASTContext &Ctx = *Result.Context;
-    if (const auto *Query = Result.Nodes.getNodeAs<CallExpr>("query"))
-      showsFact(facts::RunsWithoutCuda, Query->getBeginLoc(), "");
+    if (const auto *Query = Result.Nodes.getNodeAs<CallExpr>("query")) {
+      // `if (!torch::cuda::is_available()) throw ...;` says the opposite.
+      if (!rejectsMissingCuda(Query, Ctx))
+        showsFact(facts::RunsWithoutCuda, Query->getBeginLoc(), "");
+    }
     else if (const auto *Cpu =
                  Result.Nodes.getNodeAs<DeclRefExpr>("cpu-kind")) {
       if (choosesCpuDevice(Cpu, Ctx))

@@ -577,4 +577,54 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
   return false;
 }
 
+/// True when S always stops the program or the function it is in: a throw,
+/// a call to a [[noreturn]] function (exit, abort, TORCH_CHECK's failure),
+/// or, in main(), a return.
+static bool alwaysFails(const Stmt *S, bool InMain) {
+  if (!S)
+    return false;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && alwaysFails(CS->body_back(), InMain);
+  if (isa<ReturnStmt>(S))
+    return InMain;
+  return !isa<ContinueStmt, BreakStmt>(S) && alwaysExits(S);
+}
+
+bool rejectsMissingCuda(const Expr *Query, ASTContext &Ctx) {
+  DynTypedNode Child = DynTypedNode::create(*Query);
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return false;
+    DynTypedNode Parent = Parents[0];
+    const Stmt *ChildStmt = Child.get<Stmt>();
+    if (const auto *If = Parent.get<IfStmt>()) {
+      if (ChildStmt != If->getCond())
+        return false;
+      bool InMain = false;
+      for (DynTypedNode Up = Parent; !Ctx.getParents(Up).empty();) {
+        Up = Ctx.getParents(Up)[0];
+        if (const auto *FD = Up.get<FunctionDecl>()) {
+          InMain = FD->isMain();
+          break;
+        }
+      }
+      GuardSense S = classifyImpl(If->getCond(), Ctx, 0);
+      return (S == GuardSense::Unavailable &&
+              alwaysFails(If->getThen(), InMain)) ||
+             (S == GuardSense::Available &&
+              alwaysFails(If->getElse(), InMain));
+    }
+    // assert(is_available()): `cond ? void(0) : __assert_fail(...)`.
+    if (const auto *CO = Parent.get<ConditionalOperator>())
+      return ChildStmt == CO->getCond() &&
+             classifyImpl(CO->getCond(), Ctx, 0) == GuardSense::Available &&
+             alwaysFails(CO->getFalseExpr(), false);
+    if (!Parent.get<Expr>())
+      return false;
+    Child = Parent;
+  }
+  return false;
+}
+
 } // namespace torchlint

@@ -33,6 +33,14 @@ GuardSense classifyGuard(const clang::Expr *Cond, const clang::ASTContext &Ctx);
 /// continue/break;`, TORCH_CHECK(guard) or assert(guard) in an enclosing block.
 bool isCudaGuarded(const clang::Stmt *Use, clang::ASTContext &Ctx);
 
+/// True when Query, a call that asks whether CUDA is there
+/// (torch::cuda::is_available(), device_count()), is asked only to stop a
+/// machine without CUDA: `if (!is_available()) throw ...;`,
+/// TORCH_CHECK(is_available(), ...), assert(is_available()), or an
+/// `exit`, `abort` or `return` from main() in the branch without CUDA.
+/// Such a check is the author saying CUDA is required, not a fallback.
+bool rejectsMissingCuda(const clang::Expr *Query, clang::ASTContext &Ctx);
+
 } // namespace torchlint
 
 #endif
