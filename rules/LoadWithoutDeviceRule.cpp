@@ -169,11 +169,46 @@ private:
                   "', a device chosen at run time, here");
   }
 
-  /// True when Call is a torch::jit::load whose module the very next
-  /// statement moves to a device: `auto m = torch::jit::load(p);
-  /// m.to(device);`. That is how C++ code uses a TorchScript file exported
-  /// for it from Python, traced on the CPU so that it loads anywhere; the
-  /// move right after says the author placed it on purpose. (A checkpoint
+  /// The variable, or field of `this`, that E names.
+  static const ValueDecl *namedValue(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return ME->getMemberDecl();
+    return nullptr;
+  }
+
+  /// True when S reads or writes Var anywhere.
+  static bool mentions(const Stmt *S, const ValueDecl *Var) {
+    if (!S)
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S))
+      if (namedValue(E) == Var)
+        return true;
+    return llvm::any_of(S->children(),
+                        [&](const Stmt *C) { return mentions(C, Var); });
+  }
+
+  /// True when S is `Var.to(device)`.
+  static bool movesToDevice(const Stmt *S, const ValueDecl *Var) {
+    const auto *Next = dyn_cast<Expr>(S);
+    const auto *MC =
+        Next ? dyn_cast<CXXMemberCallExpr>(api::ignoreWrappers(Next)) : nullptr;
+    return MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
+           MC->getMethodDecl()->getName() == "to" && MC->getNumArgs() >= 1 &&
+           isDeviceArgumentType(MC->getArg(0)->getType()) &&
+           namedValue(MC->getImplicitObjectArgument()) == Var;
+  }
+
+  /// True when Call is a torch::jit::load whose module is moved to a device
+  /// before anything else uses it: `auto m = torch::jit::load(p);
+  /// m.to(device);`, also when the load sits at the end of a try block and
+  /// the move follows the try, or when statements that do not touch the
+  /// module stand between. That is how C++ code uses a TorchScript file
+  /// exported for it from Python, traced on the CPU so that it loads
+  /// anywhere; the move says the author placed it on purpose. (A checkpoint
   /// the project saves itself, read by torch::load, gets no such pass.)
   static bool movedRightAfter(const CallExpr *Call, ASTContext &Ctx) {
     if (calleeName(Call) != "torch::jit::load")
@@ -194,15 +229,11 @@ private:
       if (const auto *OC = P.get<CXXOperatorCallExpr>()) {
         if (OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
           return false;
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
-          Var = DRE->getDecl();
+        Var = namedValue(OC->getArg(0));
       } else if (const auto *BO = P.get<BinaryOperator>()) {
         if (BO->getOpcode() != BO_Assign)
           return false;
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          Var = DRE->getDecl();
+        Var = namedValue(BO->getLHS());
       } else if (!P.get<ImplicitCastExpr>() && !P.get<CXXConstructExpr>() &&
                  !P.get<MaterializeTemporaryExpr>() &&
                  !P.get<CXXBindTemporaryExpr>() && !P.get<ExprWithCleanups>()) {
@@ -223,21 +254,26 @@ private:
       Block = Parents[0].get<CompoundStmt>();
       Node = Parents[0];
     }
-    if (!Block)
-      return false;
-    const auto *It = llvm::find(Block->body(), Statement);
-    if (It == Block->body_end() || std::next(It) == Block->body_end())
-      return false;
-    const auto *Next = dyn_cast<Expr>(*std::next(It));
-    const auto *MC =
-        Next ? dyn_cast<CXXMemberCallExpr>(api::ignoreWrappers(Next)) : nullptr;
-    if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-        MC->getMethodDecl()->getName() != "to" || MC->getNumArgs() < 1 ||
-        !isDeviceArgumentType(MC->getArg(0)->getType()))
-      return false;
-    const auto *Object = dyn_cast<DeclRefExpr>(
-        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-    return Object && Object->getDecl() == Var;
+    // The statements after it, and after the try block that ends with it.
+    while (Block) {
+      const auto *It = llvm::find(Block->body(), Statement);
+      if (It == Block->body_end())
+        return false;
+      for (++It; It != Block->body_end(); ++It) {
+        if (movesToDevice(*It, Var))
+          return true;
+        if (mentions(*It, Var))
+          return false;
+      }
+      DynTypedNodeList Parents = Ctx.getParents(*Block);
+      const auto *Try = Parents.empty() ? nullptr : Parents[0].get<CXXTryStmt>();
+      if (!Try)
+        return false;
+      DynTypedNodeList Outer = Ctx.getParents(*Try);
+      Statement = Try;
+      Block = Outer.empty() ? nullptr : Outer[0].get<CompoundStmt>();
+    }
+    return false;
   }
 
   /// The argument of a save or load call that names the file: the first

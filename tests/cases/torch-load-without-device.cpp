@@ -3,6 +3,7 @@
 #include <torch/script.h>
 #include <torch/torch.h>
 
+#include <cstdlib>
 #include <sstream>
 #include <string>
 
@@ -140,6 +141,27 @@ void scriptedThenMoved(const std::string &Path, torch::Device device) {
   Assigned = torch::jit::load(Path);
   Assigned.to(device, /*non_blocking=*/true);
 }
+
+// The same in a detector's constructor (yasenh/libtorch-yolov5): the member
+// is loaded inside a try block that exits on failure, and moved after it;
+// the statement between does not touch the module.
+class Detector {
+public:
+  Detector(const std::string &Path, torch::DeviceType Type) : Device_(Type) {
+    try {
+      Module_ = torch::jit::load(Path);
+    } catch (const c10::Error &) {
+      std::exit(EXIT_FAILURE);
+    }
+    Half_ = Device_ != torch::kCPU;
+    Module_.to(Device_);
+  }
+
+private:
+  torch::Device Device_;
+  torch::jit::script::Module Module_;
+  bool Half_ = false;
+};
 
 // A checkpoint this function saved itself, at the same path, comes back on
 // the device the model was on.
