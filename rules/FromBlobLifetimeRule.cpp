@@ -188,8 +188,6 @@ bool sharesMemory(const CXXMemberCallExpr *MCE, ViewState &S, ASTContext &Ctx) {
   // from_blob memory is the CPU's: cpu() returns the tensor itself.
   if (Name == "cpu")
     return true;
-  if (auto K = api::conversionMethodKind(MD))
-    return S.Dtype && *S.Dtype == *K;
   if (Name != "to" || MCE->getNumArgs() == 0)
     return false;
   // to() returns the tensor itself unless the dtype or the device changes,

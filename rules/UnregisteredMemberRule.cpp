@@ -191,6 +191,8 @@ struct MemberState {
   /// forward() from the input's options): it follows what it is built from.
   bool Recreated = false;
   const Expr *Creation = nullptr; ///< The expression that builds the value.
+  /// Every value construction gives it, for placedByHand.
+  llvm::SmallVector<const Expr *, 2> Values;
   SourceLocation CreationLoc;
   /// A submodule whose class another file constructs: reported where that
   /// file shows it registers state.
@@ -270,10 +272,11 @@ public:
     for (auto &[F, State] : States)
       if (State.FromParam && RegisteredParams.count(State.FromParam))
         State.Registered = true;
+    llvm::SmallPtrSet<const FieldDecl *, 8> Placed = placedByHand(States);
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
       if (It == States.end() || It->second.Registered || !It->second.Creation ||
-          It->second.Recreated)
+          It->second.Recreated || Placed.count(F))
         continue;
       reportMember(F, RD, It->second, *Result.Context);
     }
@@ -358,6 +361,8 @@ private:
           DRE && isa<ParmVarDecl>(DRE->getDecl()))
         return;
     }
+    if (!createsNothing(Init))
+      State.Values.push_back(Init);
     if (!createsNothing(Init) && !State.Creation) {
       State.Creation = Init;
       State.CreationLoc = Loc;
@@ -445,6 +450,47 @@ private:
       }
     } Visitor(Constructs, States, RegisteredParams);
     Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+  }
+
+  /// True when E reads a device variable, parameter or field
+  /// (`torch::linspace(a, b, n).to(device)`), or a member of Placed.
+  static bool namesDevice(const Stmt *E,
+                          const llvm::SmallPtrSetImpl<const FieldDecl *> &Placed) {
+    if (!E)
+      return false;
+    const ValueDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      D = ME->getMemberDecl();
+    if (D && (isa<VarDecl, FieldDecl>(D)) &&
+        (api::isDeviceType(D->getType().getNonReferenceType()) ||
+         (isa<FieldDecl>(D) && Placed.count(cast<FieldDecl>(D)))))
+      return true;
+    return llvm::any_of(E->children(), [&](const Stmt *C) {
+      return namesDevice(C, Placed);
+    });
+  }
+
+  /// The tensor members the module places on a device itself, from a
+  /// device it was given: every value its construction stores reads a
+  /// device variable or another such member (`betas = torch::linspace(...)
+  /// .to(device); alphas = 1.0 - betas;`). module->to(device) leaves them
+  /// behind only when it moves the module elsewhere than that device, which
+  /// the rule cannot see, so they are not reported.
+  static llvm::SmallPtrSet<const FieldDecl *, 8>
+  placedByHand(const llvm::DenseMap<const FieldDecl *, MemberState> &States) {
+    llvm::SmallPtrSet<const FieldDecl *, 8> Placed;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[F, State] : States)
+        if (State.IsTensor && !Placed.count(F) && !State.Values.empty() &&
+            llvm::all_of(State.Values, [&](const Expr *V) {
+              return namesDevice(V, Placed);
+            }))
+          Changed = Placed.insert(F).second;
+    }
+    return Placed;
   }
 
   void reportMember(const FieldDecl *F, const CXXRecordDecl *RD,

@@ -448,10 +448,6 @@ std::optional<DtypeSet> DtypeFlow::conversionOf(const CXXMemberCallExpr *MC,
                                                 const DtypeState &S,
                                                 unsigned Depth) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
-  if (std::optional<ScalarKind> K = api::conversionMethodKind(MD))
-    return knownAt(*K, MC->getExprLoc(),
-                   "is converted to " + api::scalarName(*K).str() + " here", MC,
-                   /*AppendFix=*/true);
   llvm::StringRef N = MD->getName();
   if (N == "type_as" && MC->getNumArgs() >= 1) {
     DtypeSet R = evalTensor(MC->getArg(0), S, Depth + 1);

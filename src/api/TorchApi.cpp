@@ -308,7 +308,6 @@ struct Rows {
   llvm::StringMap<ApiRow> Functions;
   llvm::StringMap<ApiRow> Methods;
   llvm::StringMap<ScalarKind> FactoryDtypes;
-  llvm::StringMap<ScalarKind> Conversions;
   Rows() {
 #define TORCH_FUNCTION(Name, Device, Params, Dtype)                            \
   Functions[#Name] =                                                           \
@@ -317,7 +316,6 @@ struct Rows {
   Methods[#Name] =                                                             \
       ApiRow{DeviceBehaviour::Device, Params, DtypeBehaviour::Dtype};
 #define TORCH_FACTORY_DTYPE(Name, Kind) FactoryDtypes[#Name] = ScalarKind::Kind;
-#define TORCH_CONVERSION(Name, Kind) Conversions[#Name] = ScalarKind::Kind;
 #include "TorchApi.def"
   }
 };
@@ -406,15 +404,6 @@ DeviceBehaviour deviceBehaviour(const FunctionDecl *FD) {
 DtypeBehaviour dtypeBehaviour(const FunctionDecl *FD) {
   std::optional<ApiRow> Row = rowFor(FD);
   return Row ? Row->Dtype : DtypeBehaviour::Unknown;
-}
-
-std::optional<ScalarKind> conversionMethodKind(const CXXMethodDecl *MD) {
-  if (!MD || !MD->getIdentifier() || !isTensorMethod(MD, MD->getName()))
-    return std::nullopt;
-  auto It = rows().Conversions.find(MD->getName());
-  if (It == rows().Conversions.end())
-    return std::nullopt;
-  return It->second;
 }
 
 std::optional<ScalarKind> factoryDefaultKind(const FunctionDecl *FD) {

@@ -87,6 +87,23 @@ struct ClonableImpl : torch::nn::Cloneable<ClonableImpl> {
   torch::Tensor table;
 };
 
+// A schedule the module builds on the device it is given (koba-jon's
+// DDPM/DDIM): every value stored reads that device, or a member built from
+// it. module->to(device) would leave them behind only if the module were
+// moved elsewhere than the device it was built for, which the rule cannot
+// see. (A member built without the device, as ForgotBufferImpl's, is
+// reported.)
+struct ScheduleImpl : torch::nn::Module {
+  ScheduleImpl(int64_t Steps, torch::Device device) {
+    betas = torch::linspace(1e-4, 0.02, Steps).to(device);
+    betas = torch::cat({torch::zeros({1}).to(device), betas}, 0);
+    alphas = 1.0 - betas;
+    alpha_bars = torch::cumprod(alphas, 0);
+  }
+  torch::Tensor forward(torch::Tensor t) { return alpha_bars.index_select(0, t); }
+  torch::Tensor betas, alphas, alpha_bars;
+};
+
 // Tensors first assigned in forward() are caches that follow the input's
 // device; only construction-time members are tracked.
 struct CacheImpl : torch::nn::Module {

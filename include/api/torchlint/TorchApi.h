@@ -258,10 +258,6 @@ bool isAnyDeviceParam(const clang::FunctionDecl *FD, unsigned Index);
 /// The dtype behaviour of FD (Unknown for functions without one).
 DtypeBehaviour dtypeBehaviour(const clang::FunctionDecl *FD);
 
-/// The scalar type a Tensor conversion method converts to: x.float(),
-/// x.double(), x.long(), x.to(torch::kHalf)'s shorthand methods.
-std::optional<ScalarKind> conversionMethodKind(const clang::CXXMethodDecl *MD);
-
 /// The scalar type a tensor factory gives when its options name none
 /// (Float for zeros/ones/rand..., Long for randint/randperm), or nothing
 /// when it depends on the arguments (tensor, arange, full, from_blob).

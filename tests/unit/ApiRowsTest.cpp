@@ -1,0 +1,204 @@
+//===- ApiRowsTest.cpp - Every row of TorchApi.def against LibTorch -------===//
+//
+// One test per row of src/api/TorchApi.def. The headers of the LibTorch in
+// use (TORCHLINT_TEST_TORCH_FLAGS: Debian's 1.13 or pip's 2.x) are parsed
+// once; each row must name declarations there, and the api:: query must
+// answer that row's facts for them. A row that names nothing in the headers
+// (renamed, removed, misspelt) fails, and so does a row that a declaration
+// of another namespace or an earlier row shadows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torchlint/TorchApi.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Process.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace clang;
+using namespace torchlint;
+using namespace torchlint::api;
+
+namespace {
+
+/// One row of TorchApi.def, as its macro spells it.
+struct Row {
+  std::string Kind; ///< The macro: Function, Method, FactoryDtype, ...
+  std::string Name;
+  DeviceBehaviour Device = DeviceBehaviour::Compute;
+  std::string AnyDeviceParams;
+  DtypeBehaviour Dtype = DtypeBehaviour::Unknown;
+  ScalarKind Scalar = ScalarKind::Float;
+  ModuleDtype Module = ModuleDtype::Unknown;
+};
+
+std::vector<Row> allRows() {
+  std::vector<Row> Rows;
+#define TORCH_FUNCTION(N, D, P, T)                                             \
+  Rows.push_back({"Function", #N, DeviceBehaviour::D, P, DtypeBehaviour::T});
+#define TORCH_METHOD(N, D, P, T)                                               \
+  Rows.push_back({"Method", #N, DeviceBehaviour::D, P, DtypeBehaviour::T});
+#define TORCH_FACTORY_DTYPE(N, K)                                              \
+  Rows.push_back({"FactoryDtype", #N, DeviceBehaviour::Compute, "",            \
+                  DtypeBehaviour::Unknown, ScalarKind::K});
+#define TORCH_MODULE_DTYPE(P, B)                                               \
+  Rows.push_back({"ModuleDtype", #P, DeviceBehaviour::Compute, "",             \
+                  DtypeBehaviour::Unknown, ScalarKind::Float,                  \
+                  ModuleDtype::B});
+#define TORCH_STATELESS_MODULE(P) Rows.push_back({"StatelessModule", #P});
+#include "../../src/api/TorchApi.def"
+  return Rows;
+}
+
+/// Every declaration of the parsed headers a row may name.
+class Declarations : public RecursiveASTVisitor<Declarations> {
+public:
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->getIdentifier())
+      Functions[FD->getName()].push_back(FD);
+    else if (FD->getOverloadedOperator() == OO_LessLess)
+      Functions["operator<<"].push_back(FD);
+    return true;
+  }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->isThisDeclarationADefinition() && RD->getIdentifier() &&
+        RD->getName().endswith("Impl"))
+      ModuleClasses.push_back(RD);
+    return true;
+  }
+  llvm::StringMap<std::vector<const FunctionDecl *>> Functions;
+  std::vector<const CXXRecordDecl *> ModuleClasses;
+};
+
+/// The headers, parsed once for all rows.
+struct Headers {
+  std::unique_ptr<ASTUnit> AST;
+  Declarations Decls;
+  std::string Error;
+
+  Headers() {
+    std::vector<std::string> Args = {"-std=c++17", "-w"};
+    std::string Flags = "-isystem /usr/include/torch/csrc/api/include";
+    if (std::optional<std::string> Env =
+            llvm::sys::Process::GetEnv("TORCHLINT_TEST_TORCH_FLAGS"))
+      Flags = *Env;
+    std::istringstream In(Flags);
+    for (std::string Word; In >> Word;)
+      Args.push_back(Word);
+    if (llvm::StringRef(TORCHLINT_CLANG_RESOURCE_DIR).size())
+      Args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
+    AST = tooling::buildASTFromCodeWithArgs(
+        "#include <torch/torch.h>\n#include <torch/script.h>\n", Args,
+        "rows.cpp");
+    if (!AST || AST->getDiagnostics().hasErrorOccurred()) {
+      Error = "LibTorch's headers did not parse with: " + Flags;
+      return;
+    }
+    Decls.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+  }
+};
+
+const Headers &headers() {
+  static const Headers H;
+  return H;
+}
+
+/// True when FD, a declaration the row names, has a parameter Name that the
+/// API model lets stay on any device.
+bool anyDeviceParam(const FunctionDecl *FD, llvm::StringRef Name) {
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getName() == Name)
+      return isAnyDeviceParam(FD, I);
+  return false;
+}
+
+/// Row names in gtest's messages, not bytes.
+void PrintTo(const Row &R, std::ostream *OS) { *OS << R.Kind << " " << R.Name; }
+
+class ApiRowTest : public ::testing::TestWithParam<Row> {};
+
+TEST_P(ApiRowTest, NamesDeclarationsTheModelReadsAsTheRowSays) {
+  const Headers &H = headers();
+  ASSERT_TRUE(H.Error.empty()) << H.Error;
+  const Row &R = GetParam();
+
+  if (R.Kind == "ModuleDtype" || R.Kind == "StatelessModule") {
+    unsigned Named = 0;
+    for (const CXXRecordDecl *RD : H.Decls.ModuleClasses) {
+      if (!isTorchModuleClass(RD) || !RD->getName().startswith(R.Name))
+        continue;
+      ++Named;
+      if (R.Kind == "ModuleDtype")
+        EXPECT_EQ(moduleDtypeBehaviour(RD), R.Module) << RD->getName().str();
+      else
+        EXPECT_TRUE(isStatelessModuleClass(RD)) << RD->getName().str();
+    }
+    EXPECT_GT(Named, 0u) << "no LibTorch module class starts with " << R.Name;
+    return;
+  }
+
+  auto It = H.Decls.Functions.find(R.Name);
+  ASSERT_NE(It, H.Decls.Functions.end())
+      << "no declaration in the headers is named " << R.Name;
+  // The declarations the row is about: methods of at::Tensor for a method
+  // row, LibTorch's free functions for the others.
+  std::vector<const FunctionDecl *> Named;
+  for (const FunctionDecl *FD : It->second) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    bool TensorMethod = MD && !MD->isStatic() && isTensorMethod(MD, R.Name);
+    bool Wanted =
+        R.Kind == "Method" ? TensorMethod : !MD && isTorchNamespaceFunction(FD);
+    if (Wanted)
+      Named.push_back(FD);
+  }
+  ASSERT_FALSE(Named.empty())
+      << R.Kind << " row " << R.Name
+      << " names no declaration of that kind in LibTorch's namespaces";
+
+  for (const FunctionDecl *FD : Named) {
+    std::string Where = FD->getQualifiedNameAsString();
+    if (R.Kind == "Function" || R.Kind == "Method") {
+      std::optional<ApiRow> Found = rowFor(FD);
+      ASSERT_TRUE(Found) << Where;
+      EXPECT_EQ(Found->Device, R.Device) << Where;
+      EXPECT_EQ(Found->Dtype, R.Dtype) << Where;
+    } else if (R.Kind == "FactoryDtype") {
+      EXPECT_EQ(factoryDefaultKind(FD), std::optional<ScalarKind>(R.Scalar))
+          << Where;
+    }
+  }
+  // Each parameter the row lets stay on any device is a parameter of some
+  // declaration, by its name there.
+  llvm::SmallVector<llvm::StringRef, 4> Params;
+  llvm::StringRef(R.AnyDeviceParams).split(Params, ',', -1, false);
+  for (llvm::StringRef P : Params) {
+    P = P.trim();
+    EXPECT_TRUE(llvm::any_of(
+        Named, [&](const FunctionDecl *FD) { return anyDeviceParam(FD, P); }))
+        << "no declaration of " << R.Name << " has a parameter '" << P.str()
+        << "' that the model lets stay on any device";
+  }
+}
+
+std::string rowTestName(const ::testing::TestParamInfo<Row> &Info) {
+  std::string Name = Info.param.Kind + "_" + Info.param.Name;
+  for (char &C : Name)
+    if (!isalnum(static_cast<unsigned char>(C)))
+      C = '_';
+  return Name + "_" + std::to_string(Info.index);
+}
+
+INSTANTIATE_TEST_SUITE_P(TorchApiDef, ApiRowTest,
+                         ::testing::ValuesIn(allRows()), rowTestName);
+
+} // namespace
