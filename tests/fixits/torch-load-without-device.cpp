@@ -30,7 +30,9 @@ int main(int Argc, char **Argv) {
   auto Scripted = torch::jit::load(Argv[1]);
   torch::nn::Linear Model(2, 2);
   restore(Model, Argv[2], device);
-  Scripted.to(device);
+  // Run where it was saved, not where its input is: the fix-it loads it
+  // onto the device.
+  Scripted.forward({torch::ones({1, 2}, device)});
   Runner<torch::nn::Linear> R;
   R.restore(Argv[3]);
   return Argc;

@@ -55,7 +55,10 @@ std::vector<Row> allRows() {
   Rows.push_back({"ModuleDtype", #P, DeviceBehaviour::Compute, "",             \
                   DtypeBehaviour::Unknown, ScalarKind::Float,                  \
                   ModuleDtype::B});
-#define TORCH_STATELESS_MODULE(P) Rows.push_back({"StatelessModule", #P});
+#define TORCH_STATELESS_MODULE(P)                                              \
+  Rows.push_back({"StatelessModule", #P, DeviceBehaviour::Compute, "",         \
+                  DtypeBehaviour::Unknown, ScalarKind::Float,                  \
+                  ModuleDtype::Unknown});
 #include "../../src/api/TorchApi.def"
   return Rows;
 }
