@@ -2039,21 +2039,28 @@ bool ProvenanceCache::inputReachesDevice(const FunctionDecl *FD,
 bool ProvenanceCache::parameterMayBeOnDevice(
     const FunctionDecl *FD, unsigned Index,
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visited) {
-  // Inside a module the input is on the module's device by convention:
-  // forward() is called by LibTorch's own machinery.
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      MD && api::isModuleClass(MD->getParent()))
-    return true;
   if (!Callers) {
     Callers = std::make_unique<CallerMap>();
     Callers->Index.TraverseAST(Ctx);
   }
   const FunctionDecl *Def = FD;
   FD->hasBody(Def);
+  auto It = Callers->Index.Callers.find(Def);
+  // Inside a module the input is on the module's device by convention:
+  // forward() is called by LibTorch's own machinery, and so may be a
+  // virtual method or one no call in view reaches. A helper method the
+  // unit does call is read from those calls instead: one that only ever
+  // gets CPU tensors (a positional encoding built from torch::arange in
+  // init()) is evidence against the convention, and one that gets
+  // forward()'s input follows it up the call graph.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+      MD && api::isModuleClass(MD->getParent()) &&
+      (MD->isVirtual() || !MD->getIdentifier() || MD->getName() == "forward" ||
+       It == Callers->Index.Callers.end()))
+    return true;
   // A cycle of callers forwarding the tensor adds no device of its own.
   if (!Visited.insert(Def).second)
     return false;
-  auto It = Callers->Index.Callers.find(Def);
   if (It == Callers->Index.Callers.end())
     return false; // No caller in view: nothing says the input is a device.
   // Some caller hands the parameter a tensor on a device (or on its own

@@ -40,6 +40,17 @@ torch::Tensor shiftByOne(const torch::Tensor &input) {
 }
 torch::Tensor forwardsToShift(const torch::Tensor &x) { return shiftByOne(x); }
 
+// A helper method that forward() hands its input to: the helper's input
+// follows forward()'s up the call graph, onto the module's device.
+struct EncoderImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return addPosition(x); }
+
+  torch::Tensor addPosition(torch::Tensor h) {
+    auto pos = torch::arange(0, 8); // expected-warning {{'torch::arange' creates a tensor on the CPU, but it is used with 'h', which is on the device of input 'h' [torch-factory-missing-device]}}
+    return h + pos; // expected-note {{they meet in 'operator+' here}}
+  }
+};
+
 // ---- Must stay silent ----------------------------------------------------
 
 // The same chain whose only top caller passes CPU tensors: every caller in
@@ -83,6 +94,25 @@ torch::Tensor unusedHelper(const torch::Tensor &input) {
   auto offset = torch::full({4}, 1.0);
   return input + offset;
 }
+
+// A helper method of a module that only the module's own init() calls,
+// with a CPU table it builds there (the sin-cos positional encoding of a
+// masked autoencoder, copied into a buffer): the calls in view say its
+// input is on the CPU, which outweighs the convention that a module's
+// inputs are on its device.
+struct PositionTableImpl : torch::nn::Module {
+  PositionTableImpl() {
+    table = register_buffer("table", torch::zeros({8}));
+    init();
+  }
+  void init() { table.copy_(embed(torch::arange(0, 8).to(torch::kFloat))); }
+  torch::Tensor embed(torch::Tensor positions) {
+    auto omega = torch::arange(8).to(torch::kFloat);
+    return positions * omega;
+  }
+  torch::Tensor forward(torch::Tensor x) { return x + table; }
+  torch::Tensor table;
+};
 
 // A CPU factory that only meets other CPU tensors.
 torch::Tensor statistics(const torch::Tensor &x) {
