@@ -54,12 +54,12 @@ protected:
       F.Needs = neededFor(C);
   }
 
-  /// Shows the project which of the unit's functions return a tensor
-  /// created on the CPU, for the units that call them without their body.
+  /// Shows the project which of the unit's functions return tensors (one,
+  /// or a batch of them) created on the CPU, for the units that call them
+  /// without their body.
   void onFunction(const FunctionDecl *FD, ASTContext &Ctx) override {
     std::string Key = api::projectKey(FD);
-    if (Key.empty() || !api::isTensorType(FD->getReturnType()) ||
-        FD->getReturnType()->isReferenceType())
+    if (Key.empty() || !ProvenanceCache::returnsTensors(FD))
       return;
     const ReturnSummary &Sum = Env.Provenance->summary(FD);
     const Device &D = Sum.Fact.Value;
@@ -67,8 +67,11 @@ protected:
         !D.Key.empty() || Sum.Fact.Steps.empty())
       return;
     showsFact(facts::returnsCpu(Key), Sum.Fact.Steps.front().Loc,
-              "'" + FD->getNameAsString() +
-                  "' returns a tensor created on the CPU here");
+              "'" + FD->getNameAsString() + "' returns " +
+                  (api::isTensorType(FD->getReturnType())
+                       ? "a tensor"
+                       : "tensors") +
+                  " created on the CPU here");
   }
 
 private:
@@ -76,7 +79,10 @@ private:
   void addFix(Finding &F, const DeviceConflict &C, ASTContext &Ctx) {
     const auto *Birth = static_cast<const Expr *>(C.Stray.Fact.Birth);
     const Device &Target = C.Other.Fact.Value;
-    if (!Birth || C.Stray.Fact.Value.Kind != Device::Cpu ||
+    // A batch struct returned by a function has no .to(): the fix belongs
+    // where its tensors are built.
+    if (!Birth || !api::isTensorType(Birth->getType()) ||
+        C.Stray.Fact.Value.Kind != Device::Cpu ||
         Target.Kind == Device::Cpu ||
         !deviceNameableAt(Target, Birth->getBeginLoc(), Birth, Ctx))
       return;

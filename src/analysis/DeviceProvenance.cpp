@@ -719,8 +719,7 @@ DeviceSet FunctionAnalysis::externalCall(const Expr *Call,
   std::string Key = api::projectKey(Callee);
   if (Key.empty() || isTorchNamespaceFunction(Callee) || isInStd(Callee) ||
       api::isSystemHeaderDecl(Callee) ||
-      !api::isTensorType(Callee->getReturnType()) ||
-      Callee->getReturnType()->isReferenceType())
+      !ProvenanceCache::returnsTensors(Callee))
     return DeviceSet();
   DeviceFact F;
   F.Value = Device::cpu();
@@ -1936,6 +1935,12 @@ ProvenanceCache::callArguments(const FunctionDecl *FD, unsigned Index) {
     }
   }
   return Slot->second ? &*Slot->second : nullptr;
+}
+
+bool ProvenanceCache::returnsTensors(const FunctionDecl *FD) {
+  QualType T = FD->getReturnType();
+  return !T->isReferenceType() &&
+         (api::isTensorType(T) || holdsTensors(T));
 }
 
 bool ProvenanceCache::wholeProgramInView() {

@@ -212,6 +212,18 @@ protected:
           assign(Tied, Value, St);
       return;
     }
+    // batch.states = torch::stack(states): a local aggregate filled field
+    // by field holds what every field written so far agrees on.
+    if (const clang::VarDecl *Holder = filledByField(Lhs)) {
+      Facts Value = self().evalTensor(OC->getArg(1), St, 0);
+      auto It = St.find(Holder);
+      if (It != St.end()) {
+        Facts Both[] = {It->second, std::move(Value)};
+        Value = agree<V>(Both);
+      }
+      assign(Holder, std::move(Value), St);
+      return;
+    }
     const ValueDecl *VD = isa<DeclRefExpr>(Lhs) || isa<MemberExpr>(Lhs)
                               ? trackedDecl(Lhs)
                               : nullptr;
@@ -228,6 +240,31 @@ protected:
       assign(VD, self().newModule(VD, OC->getArg(1), OC->getBeginLoc(), St),
              St);
     }
+  }
+
+  /// For `batch.field` where batch is a local tensor aggregate declared
+  /// empty (`Batch batch;`) whose fields the body only ever assigns, batch;
+  /// else null.
+  const clang::VarDecl *filledByField(const clang::Expr *Lhs) {
+    using namespace clang;
+    const auto *ME = dyn_cast<MemberExpr>(Lhs);
+    if (!ME || ME->isArrow() || !api::isTensorType(ME->getType()))
+      return nullptr;
+    const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(ME->getBase()));
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || VD->getType()->isReferenceType() ||
+        !isTensorAggregateType(VD->getType()))
+      return nullptr;
+    auto [It, New] = FilledByField.try_emplace(VD, false);
+    if (New) {
+      const Expr *Init =
+          VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
+      const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
+      bool Empty = !Init || (Ctor && Ctor->getNumArgs() == 0);
+      It->second = Empty && !isMutatedLocal(VD) &&
+                   fieldsOnlyAssigned(VD, FD->getBody());
+    }
+    return It->second ? VD : nullptr;
   }
 
   /// v.push_back(t), v.emplace_back(x, y) into a local container: it holds
@@ -323,6 +360,8 @@ protected:
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<WriteFinder>>
       Writes;
+  /// filledByField's answer for each local aggregate it was asked about.
+  llvm::DenseMap<const clang::VarDecl *, bool> FilledByField;
 };
 
 } // namespace flow

@@ -208,10 +208,14 @@ namespace {
 /// Finds writes to the fields of one local aggregate.
 class FieldWriteFinder : public RecursiveASTVisitor<FieldWriteFinder> {
 public:
-  explicit FieldWriteFinder(const VarDecl *VD) : VD(VD) {}
+  FieldWriteFinder(const VarDecl *VD, bool AllowFieldAssignment)
+      : VD(VD), AllowFieldAssignment(AllowFieldAssignment) {}
   bool Found = false;
 
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        AllowFieldAssignment && isFieldOfVD(OC->getArg(0)))
+      return true;
     if (OC->isAssignmentOp() && OC->getNumArgs() >= 1)
       note(OC->getArg(0));
     return true;
@@ -265,6 +269,12 @@ private:
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(api::ignoreWrappers(E));
     return DRE && DRE->getDecl() == VD;
   }
+  /// True for `VD.field` itself (not a field of a field).
+  bool isFieldOfVD(const Expr *E) const {
+    const auto *ME = dyn_cast_or_null<MemberExpr>(api::ignoreWrappers(E));
+    return ME && !ME->isArrow() && names(ME->getBase());
+  }
+  const bool AllowFieldAssignment;
   /// Records E when it is VD or one of its fields.
   void note(const Expr *E) {
     E = api::ignoreWrappers(E);
@@ -279,9 +289,17 @@ private:
 bool fieldsMayChange(const VarDecl *VD, const Stmt *Body) {
   if (!Body)
     return true;
-  FieldWriteFinder Finder(VD);
+  FieldWriteFinder Finder(VD, /*AllowFieldAssignment=*/false);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   return Finder.Found;
+}
+
+bool fieldsOnlyAssigned(const VarDecl *VD, const Stmt *Body) {
+  if (!Body)
+    return false;
+  FieldWriteFinder Finder(VD, /*AllowFieldAssignment=*/true);
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return !Finder.Found;
 }
 
 const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {

@@ -84,6 +84,11 @@ const clang::Expr *tensorHolderOf(const clang::MemberExpr *ME);
 /// reference or calls a non-const method on VD.
 bool fieldsMayChange(const clang::VarDecl *VD, const clang::Stmt *Body);
 
+/// True when the only changes Body makes to the fields of the local
+/// aggregate VD are plain assignments `VD.field = ...` (a minibatch built
+/// field by field before it is returned).
+bool fieldsOnlyAssigned(const clang::VarDecl *VD, const clang::Stmt *Body);
+
 /// For `std::tie(a, b)` (through the temporary an assignment binds), the
 /// call; else null.
 const clang::CallExpr *tieCall(const clang::Expr *E);
@@ -117,6 +122,10 @@ FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
     if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
             api::ignoreWrappers(CE->getArg(0))))
       E = api::ignoreWrappers(IL->getSubExpr());
+  // Batch{states, actions}: an aggregate built in place.
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+      FC && isa<InitListExpr>(api::ignoreWrappers(FC->getSubExpr())))
+    E = api::ignoreWrappers(FC->getSubExpr());
   auto Elements = [&](auto Range) {
     llvm::SmallVector<FactSet<V>, 4> Sets;
     for (const Expr *Item : Range)

@@ -74,6 +74,51 @@ template <typename Holder> Holder hostHolder(int64_t n) {
   return {torch::zeros({n}), torch::zeros({n})}; // expected-note {{'held' is created on the CPU here ('torch::zeros' with no device)}}
 }
 
+// A minibatch built field by field and returned: what every field written
+// agrees on.
+Minibatch hostFields(int64_t n) {
+  Minibatch batch;
+  batch.obs = torch::zeros({n, 4}); // expected-note {{'batch' is created on the CPU here ('torch::zeros' with no device)}}
+  batch.targets = torch::ones({n});
+  return batch;
+}
+
+// An aggregate built in place.
+Minibatch hostInPlace(int64_t n) {
+  return Minibatch{torch::zeros({n, 4}), torch::ones({n})}; // expected-note {{'inPlace' is created on the CPU here ('torch::zeros' with no device)}}
+}
+
+// Must stay silent when used: one field on the CPU and one on the device,
+// so the batch says nothing about either.
+Minibatch mixedFields(int64_t n, torch::Device device) {
+  Minibatch batch;
+  batch.obs = torch::zeros({n, 4});
+  batch.targets = torch::ones({n}, device);
+  return batch;
+}
+
+// Must stay silent when used: a field handed by non-const reference to a
+// function that may move it, after the assignments.
+void maybeToGpu(torch::Tensor &t) {
+  if (torch::cuda::is_available())
+    t = t.to(torch::kCUDA);
+}
+Minibatch handedOut(int64_t n) {
+  Minibatch batch;
+  batch.obs = torch::zeros({n, 4});
+  batch.targets = torch::zeros({n});
+  maybeToGpu(batch.obs);
+  return batch;
+}
+
+// Must stay silent when used: a batch that starts as another function's
+// (unknown) result, one field replaced by a CPU tensor.
+Minibatch fromElsewhere(int64_t n, const Minibatch &other) {
+  Minibatch batch = other;
+  batch.targets = torch::zeros({n});
+  return batch;
+}
+
 int main() {
   torch::Device device =
       torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
@@ -85,10 +130,17 @@ int main() {
 
   auto w = torch::ones({8}, device);
   auto halves = hostPair(8); // expected-note {{'halves' is returned by 'hostPair' here}}
-  auto a = w + halves.first; // expected-warning {{'operator+' receives tensors on different devices: 'halves.first' is on the CPU but 'w' is on 'device', chosen at run time at line 78 [torch-device-mismatch]}}
+  auto a = w + halves.first; // expected-warning {{'operator+' receives tensors on different devices: 'halves.first' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
   auto mixed = mixedPair(8, device);
   auto b = w + mixed.second;
   auto held = hostHolder<Minibatch>(8); // expected-note {{'held' is returned by 'hostHolder' here}}
-  auto c = w * held.targets; // expected-warning {{'operator*' receives tensors on different devices: 'held.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 78 [torch-device-mismatch]}}
-  return a.sum().item<float>() + b.sum().item<float>() + c.sum().item<float>() > 0 ? 0 : 1;
+  auto c = w * held.targets; // expected-warning {{'operator*' receives tensors on different devices: 'held.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
+  auto fields = hostFields(8); // expected-note {{'fields' is returned by 'hostFields' here}}
+  auto d = w + fields.targets; // expected-warning {{'operator+' receives tensors on different devices: 'fields.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
+  auto inPlace = hostInPlace(8); // expected-note {{'inPlace' is returned by 'hostInPlace' here}}
+  auto e = w + inPlace.targets; // expected-warning {{'operator+' receives tensors on different devices: 'inPlace.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
+  auto f = w + mixedFields(8, device).targets;
+  auto g = w + handedOut(8).targets;
+  auto h = w + fromElsewhere(8, Minibatch{w, w}).targets;
+  return a.sum().item<float>() + b.sum().item<float>() + c.sum().item<float>() + d.sum().item<float>() + e.sum().item<float>() + f.sum().item<float>() + g.sum().item<float>() + h.sum().item<float>() > 0 ? 0 : 1;
 }

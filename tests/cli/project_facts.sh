@@ -162,6 +162,35 @@ sed -i 's|torch::kLong);|torch::kLong).to(Device);|' split_class/labels.cpp
 tl split_class
 expect_rc 0
 expect_eq "$OUT" "" "a callee that returns a device tensor"
+# A minibatch struct returned by a function defined in another file:
+# buffer.cpp fills its fields one by one with CPU tensors and shows the
+# project that sample() returns tensors created on the CPU; learner.cpp,
+# without that body, feeds a field to a model on a device. No fix-it: the
+# struct has no .to(), the fix is where its tensors are built.
+cp -r "$TL_INPUTS/split_batch" .
+BATCH="split_batch/learner.cpp:9:15: warning: 'Net' receives tensors on different devices: 'B.Obs' (argument 'input') is on the CPU but the parameters of 'Net' are on 'Device' [torch-device-mismatch]
+  return Net->forward(B.Obs);
+              ^
+split_batch/learner.cpp:8:13: note: 'B' is returned by 'sample' here, defined in another file
+  Batch B = Buffer.sample(8);
+            ^
+split_batch/learner.cpp:7:8: note: 'Net' is moved to 'Device' here
+  Net->to(Device);
+       ^
+split_batch/buffer.cpp:12:20: note: 'sample' returns tensors created on the CPU here
+    Rows.push_back(torch::tensor(Observations[I]));
+                   ^"
+tl -j 2 split_batch
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$BATCH" "a minibatch struct returned from another file"
+tl split_batch/learner.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the batch's user without the buffer's unit"
+# When the buffer moves one field to a device, the batch's tensors no longer
+# agree: nothing is known of B.Obs, nothing is reported.
+sed -i 's|  B.Obs = torch::stack(Rows);|  B.Obs = torch::stack(Rows).to(torch::kCUDA);|' split_batch/buffer.cpp
+tl split_batch
+expect_eq "$(strip "$OUT" | grep -c torch-device-mismatch)" "0" "a batch whose fields disagree"
 # A helper defined in utils.cpp adds CPU noise to its input: a bug only where
 # a caller passes it a tensor on a device. train.cpp does, without the
 # helper's body; the finding in utils.cpp gets train.cpp's note and its

@@ -130,6 +130,12 @@ public:
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
 
+  /// True when FD returns tensors by value: a tensor, or a container, pair,
+  /// tuple or plain struct of tensors (a sampled minibatch). These are what
+  /// a summary describes, and what a unit without FD's body asks the
+  /// project about (facts::returnsCpu).
+  static bool returnsTensors(const clang::FunctionDecl *FD);
+
   /// Dtype conflicts found in FD's body.
   const std::vector<DtypeConflict> &
   dtypeConflicts(const clang::FunctionDecl *FD);
