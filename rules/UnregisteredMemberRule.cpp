@@ -273,10 +273,11 @@ public:
       if (State.FromParam && RegisteredParams.count(State.FromParam))
         State.Registered = true;
     llvm::SmallPtrSet<const FieldDecl *, 8> Placed = placedByHand(States);
+    llvm::SmallPtrSet<const FieldDecl *, 4> HandedOut = handedOut(RD);
     for (const FieldDecl *F : RD->fields()) {
       auto It = States.find(F);
       if (It == States.end() || It->second.Registered || !It->second.Creation ||
-          It->second.Recreated || Placed.count(F))
+          It->second.Recreated || Placed.count(F) || HandedOut.count(F))
         continue;
       reportMember(F, RD, It->second, *Result.Context);
     }
@@ -470,6 +471,43 @@ private:
     return llvm::any_of(E->children(), [&](const Stmt *C) {
       return namesDevice(C, Placed);
     });
+  }
+
+  /// The submodules of a module class that has no forward() and hands them
+  /// out from a member function (`torch::nn::Sequential get_module() {
+  /// return main; }`): such a class is a factory, and whoever takes the
+  /// submodule moves and trains it, not the class (DCGAN generators built
+  /// this way). Empty for a class with a forward(), which runs them itself.
+  static llvm::SmallPtrSet<const FieldDecl *, 4>
+  handedOut(const CXXRecordDecl *RD) {
+    llvm::SmallPtrSet<const FieldDecl *, 4> Out;
+    for (const CXXMethodDecl *MD : RD->methods())
+      if ((MD->getIdentifier() && MD->getName() == "forward") ||
+          MD->getOverloadedOperator() == OO_Call)
+        return Out;
+    struct Returns : RecursiveASTVisitor<Returns> {
+      const CXXRecordDecl *RD;
+      llvm::SmallPtrSetImpl<const FieldDecl *> &Out;
+      Returns(const CXXRecordDecl *RD,
+              llvm::SmallPtrSetImpl<const FieldDecl *> &Out)
+          : RD(RD), Out(Out) {}
+      bool VisitReturnStmt(ReturnStmt *RS) {
+        const auto *ME = dyn_cast_or_null<MemberExpr>(
+            RS->getRetValue() ? api::ignoreWrappers(RS->getRetValue())
+                              : nullptr);
+        if (ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+          if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+              F && F->getParent() == RD)
+            Out.insert(F);
+        return true;
+      }
+    };
+    for (const CXXMethodDecl *MD : RD->methods())
+      if (const FunctionDecl *Def = MD->getDefinition();
+          Def && Def->hasBody() && !isa<CXXConstructorDecl>(Def) &&
+          !MD->getReturnType()->isVoidType())
+        Returns(RD, Out).TraverseStmt(Def->getBody());
+    return Out;
   }
 
   /// The tensor members the module places on a device itself, from a

@@ -44,6 +44,17 @@ struct SharedPtrChildImpl : torch::nn::Module {
   std::shared_ptr<ForgotBufferImpl> child; // expected-warning {{submodule 'child' of module 'SharedPtrChildImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]}}
 };
 
+// The same getter on a module that runs the submodule in its forward():
+// moving the module leaves the submodule behind, getter or not.
+struct HeadWithGetterImpl : torch::nn::Module {
+  HeadWithGetterImpl() {
+    body = torch::nn::Sequential(torch::nn::Linear(8, 4)); // expected-note {{'body' is created here}}
+  }
+  torch::Tensor forward(torch::Tensor x) { return body->forward(x); }
+  torch::nn::Sequential get_body() { return body; }
+  torch::nn::Sequential body; // expected-warning {{submodule 'body' of module 'HeadWithGetterImpl' is not registered, so module->to(device) leaves its parameters behind [torch-unregistered-member]}}
+};
+
 // ---- Must stay silent ----------------------------------------------------
 
 // Every registration spelling.
@@ -129,6 +140,21 @@ struct NotAModule {
 struct HoldsRefImpl : torch::nn::Module {
   explicit HoldsRefImpl(torch::Tensor &Shared) : shared(Shared) {}
   torch::Tensor &shared;
+};
+
+// A module class without forward() that builds a Sequential and hands it
+// out (DCGAN generators written this way): a factory. The caller moves and
+// trains what it takes; the class itself is never run or moved.
+class GeneratorFactory : public torch::nn::Module {
+public:
+  GeneratorFactory() {
+    main = torch::nn::Sequential(torch::nn::Linear(8, 16), torch::nn::ReLU(),
+                                 torch::nn::Linear(16, 4));
+  }
+  torch::nn::Sequential get_module() { return main; }
+
+private:
+  torch::nn::Sequential main;
 };
 
 // ---- Templates and macros ------------------------------------------------
