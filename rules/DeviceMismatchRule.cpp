@@ -66,12 +66,11 @@ protected:
     if (Sum.Kind != ReturnSummary::Fixed || D.Kind != Device::Cpu ||
         !D.Key.empty() || Sum.Fact.Steps.empty())
       return;
-    showsFact(facts::returnsCpu(Key), Sum.Fact.Steps.front().Loc,
-              "'" + FD->getNameAsString() + "' returns " +
-                  (api::isTensorType(FD->getReturnType())
-                       ? "a tensor"
-                       : "tensors") +
-                  " created on the CPU here");
+    showsFact(
+        facts::returnsCpu(Key), Sum.Fact.Steps.front().Loc,
+        "'" + FD->getNameAsString() + "' returns " +
+            (api::isTensorType(FD->getReturnType()) ? "a tensor" : "tensors") +
+            " created on the CPU here");
   }
 
 private:
@@ -82,8 +81,7 @@ private:
     // A batch struct returned by a function has no .to(): the fix belongs
     // where its tensors are built.
     if (!Birth || !api::isTensorType(Birth->getType()) ||
-        C.Stray.Fact.Value.Kind != Device::Cpu ||
-        Target.Kind == Device::Cpu ||
+        C.Stray.Fact.Value.Kind != Device::Cpu || Target.Kind == Device::Cpu ||
         !deviceNameableAt(Target, Birth->getBeginLoc(), Birth, Ctx))
       return;
     if (auto Fix = insertFix(Birth->getEndLoc(), ".to(" + Target.FixText + ")",

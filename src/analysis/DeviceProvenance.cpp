@@ -1939,8 +1939,7 @@ ProvenanceCache::callArguments(const FunctionDecl *FD, unsigned Index) {
 
 bool ProvenanceCache::returnsTensors(const FunctionDecl *FD) {
   QualType T = FD->getReturnType();
-  return !T->isReferenceType() &&
-         (api::isTensorType(T) || holdsTensors(T));
+  return !T->isReferenceType() && (api::isTensorType(T) || holdsTensors(T));
 }
 
 bool ProvenanceCache::wholeProgramInView() {

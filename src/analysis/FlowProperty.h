@@ -261,8 +261,8 @@ protected:
           VD->hasInit() ? api::ignoreWrappers(VD->getInit()) : nullptr;
       const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(Init);
       bool Empty = !Init || (Ctor && Ctor->getNumArgs() == 0);
-      It->second = Empty && !isMutatedLocal(VD) &&
-                   fieldsOnlyAssigned(VD, FD->getBody());
+      It->second =
+          Empty && !isMutatedLocal(VD) && fieldsOnlyAssigned(VD, FD->getBody());
     }
     return It->second ? VD : nullptr;
   }
