@@ -152,7 +152,11 @@ public:
 
 private:
   // Expression evaluation -------------------------------------------------
-  DeviceSet evalTensor(const Expr *E, const State &S, unsigned Depth = 0);
+  DeviceSet parameterFacts(const ParmVarDecl *P);
+  DeviceSet untrackedField(const ValueDecl *Field);
+  DeviceSet memberFacts(const MemberExpr *ME);
+  DeviceSet evalOwn(const Expr *E, const State &S, unsigned Depth);
+  DeviceSet evalFactory(const CallExpr *CE, const State &S, unsigned Depth);
   std::optional<DeviceFact> evalDevice(const Expr *E, const State &S,
                                        unsigned Depth = 0);
   /// The device a call of the user's own device-valued function gives, from
@@ -167,13 +171,16 @@ private:
   DeviceSet evalCall(const CallExpr *CE, const State &S, unsigned Depth);
   DeviceSet externalCall(const clang::Expr *Call, const FunctionDecl *Callee);
   /// A call of the unit's own function, method or lambda: its summary.
-  DeviceSet evalUserCall(const clang::Expr *Call, const FunctionDecl *Callee,
-                         llvm::ArrayRef<const Expr *> Args, const State &S,
-                         unsigned Depth);
+  const ReturnSummary &summaryOf(const FunctionDecl *Def) {
+    return Cache.summary(Def);
+  }
+  DeviceSet evalValueArg(const Expr *E, const State &S, unsigned Depth);
+  DeviceSet evalUnsummarised(const Expr *Call, const FunctionDecl *Def,
+                             llvm::ArrayRef<const Expr *> Args, const State &S,
+                             unsigned Depth);
   DeviceSet evalModuleCall(const Expr *Call, const Expr *Module,
                            llvm::ArrayRef<const Expr *> Args, const State &S,
                            unsigned Depth);
-  DeviceSet moduleDevice(const Expr *Module, const State &S);
   DeviceFact symbolicVar(const ValueDecl *VD, bool FollowsInput);
   /// The device every value the unit writes to the device field F gives,
   /// when they agree on one known device (a configuration fixed to kCPU, a
@@ -680,20 +687,10 @@ bool FunctionAnalysis::moduleMatters(const Expr *Module) {
   return VD && StatefulVars.count(VD);
 }
 
-DeviceSet FunctionAnalysis::moduleDevice(const Expr *Module, const State &S) {
-  // model->forward(x): the object is model.operator->().
-  if (const ValueDecl *VD = trackedDecl(Module)) {
-    auto It = S.find(VD);
-    if (It != S.end())
-      return It->second;
-  }
-  return DeviceSet();
-}
-
 DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
                                            llvm::ArrayRef<const Expr *> Args,
                                            const State &S, unsigned Depth) {
-  DeviceSet Mod = moduleMatters(Module) ? moduleDevice(Module, S) : DeviceSet();
+  DeviceSet Mod = moduleMatters(Module) ? stateOf(Module, S) : DeviceSet();
   DeviceSet Result;
   if (const DeviceFact *One = Mod.single()) {
     Result = DeviceSet(*One);
@@ -731,169 +728,103 @@ DeviceSet FunctionAnalysis::externalCall(const Expr *Call,
   return DeviceSet(F);
 }
 
-DeviceSet FunctionAnalysis::evalUserCall(const Expr *Call,
-                                         const FunctionDecl *Callee,
-                                         llvm::ArrayRef<const Expr *> Args,
-                                         const State &S, unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def))
-    return externalCall(Call, Callee);
-  if (isTorchNamespaceFunction(Def) || isInStd(Def))
-    return DeviceSet();
+DeviceSet FunctionAnalysis::evalValueArg(const Expr *E, const State &S,
+                                         unsigned Depth) {
+  if (std::optional<DeviceFact> F = evalDevice(E, S, Depth))
+    return DeviceSet(*F);
+  return DeviceSet();
+}
+
+DeviceSet FunctionAnalysis::evalUnsummarised(const Expr *Call,
+                                             const FunctionDecl *Def,
+                                             llvm::ArrayRef<const Expr *>,
+                                             const State &, unsigned) {
+  // A device fixed by the object's fields holds for calls on `this` only.
   const ReturnSummary &Sum = Cache.summary(Def);
-  // A lambda or function object is named by the variable that holds it.
-  const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-  std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
-  std::string Step = "is returned by '" + Name + "' here";
-  DeviceSet R;
-  switch (Sum.Kind) {
-  case ReturnSummary::Fixed:
-    R = DeviceSet(Sum.Fact);
-    break;
-  case ReturnSummary::FixedOnThis:
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-      if (isa<CXXThisExpr>(
-              MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
-        R = DeviceSet(Sum.Fact);
-    break;
-  case ReturnSummary::FollowsArg:
-    if (Sum.Index < Args.size())
-      R = evalTensor(Args[Sum.Index], S, Depth + 1);
-    break;
-  case ReturnSummary::FollowsValueArg:
-    if (Sum.Index < Args.size())
-      if (std::optional<DeviceFact> F =
-              evalDevice(Args[Sum.Index], S, Depth + 1))
-        R = DeviceSet(*F);
-    break;
-  case ReturnSummary::Unknown:
-    break;
-  }
-  R.addStep(Call->getBeginLoc(), Step);
-  return R;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (Sum.Kind == ReturnSummary::FixedOnThis &&
+        isa<CXXThisExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+      return DeviceSet(Sum.Fact);
+  return DeviceSet();
+}
+
+DeviceSet FunctionAnalysis::evalFactory(const CallExpr *CE, const State &S,
+                                        unsigned Depth) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  llvm::StringRef Name = Callee->getName();
+  // The options argument, when written, decides.
+  const Expr *Options = optionsArgOf(CE);
+  std::optional<DeviceSet> FromOptions =
+      Options ? evalOptions(Options, S, Depth + 1) : std::nullopt;
+  if (api::deviceBehaviour(Callee) == DeviceBehaviour::Like && !FromOptions)
+    return evalTensor(CE->getArg(0), S, Depth + 1);
+  if (FromOptions)
+    return *FromOptions;
+  DeviceFact F;
+  // torch::tensor(0.5) and scalar_tensor are 0-dim: allowed anywhere.
+  bool Scalar =
+      Name == "scalar_tensor" || (Name == "tensor" && CE->getNumArgs() >= 1 &&
+                                  api::ignoreWrappers(CE->getArg(0))
+                                      ->getType()
+                                      .getNonReferenceType()
+                                      ->isArithmeticType());
+  F.Value = Scalar ? Device::scalar() : Device::cpu();
+  F.Birth = CE;
+  F.FromFactory = !Scalar;
+  F.Steps.push_back({CE->getBeginLoc(), "is created on the CPU here ('" +
+                                            Callee->getQualifiedNameAsString() +
+                                            "' with no device)"});
+  return DeviceSet(F);
 }
 
 DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
                                      unsigned Depth) {
-  const FunctionDecl *Callee = CE->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
-    return DeviceSet();
-  llvm::StringRef Name = Callee->getName();
-
-  // std::get<N>(lstm(x)): the element lives where the tuple was computed.
-  if (Name == "get" && Callee->isInStdNamespace() && CE->getNumArgs() == 1)
-    return evalContainer(CE->getArg(0), S, Depth + 1);
-
-  if (api::isFactoryCall(CE)) {
-    // The options argument, when written, decides.
-    const Expr *Options = nullptr;
-    for (const Expr *A : CE->arguments())
-      if (api::isTensorOptionsType(A->getType()))
-        Options = A;
-    std::optional<DeviceSet> FromOptions =
-        Options ? evalOptions(Options, S, Depth + 1) : std::nullopt;
-    if (api::deviceBehaviour(Callee) == DeviceBehaviour::Like && !FromOptions) {
-      DeviceSet Src = evalTensor(CE->getArg(0), S, Depth + 1);
-      return Src;
-    }
-    if (FromOptions)
-      return *FromOptions;
-    DeviceFact F;
-    // torch::tensor(0.5) and scalar_tensor are 0-dim: allowed anywhere.
-    bool Scalar =
-        Name == "scalar_tensor" || (Name == "tensor" && CE->getNumArgs() >= 1 &&
-                                    api::ignoreWrappers(CE->getArg(0))
-                                        ->getType()
-                                        .getNonReferenceType()
-                                        ->isArithmeticType());
-    F.Value = Scalar ? Device::scalar() : Device::cpu();
-    F.Birth = CE;
-    F.FromFactory = !Scalar;
-    F.Steps.push_back(
-        {CE->getBeginLoc(), "is created on the CPU here ('" +
-                                Callee->getQualifiedNameAsString() +
-                                "' with no device)"});
-    return DeviceSet(F);
-  }
-
-  // The unit's own functions: their summaries.
-  if (!isTorchNamespaceFunction(Callee))
-    return evalUserCall(CE, Callee, {CE->getArgs(), CE->getNumArgs()}, S,
-                        Depth);
-
+  if (std::optional<DeviceSet> Common = dispatchCall(CE, S, Depth))
+    return *Common;
   // Other torch:: operations: the result lives with the tensor inputs, or
   // with the tensors of a list (torch::stack(tensors), torch::cat({a, b})).
-  if (isTorchNamespaceFunction(Callee)) {
-    for (const Expr *A : CE->arguments())
-      if (api::isTensorType(A->getType()))
-        return evalTensor(A, S, Depth + 1);
-    for (const Expr *A : CE->arguments()) {
-      // A TensorList argument built from a vector or a braced list.
-      const Expr *List = api::ignoreWrappers(A);
-      if (api::isTensorContainerType(List->getType()) ||
-          isa<InitListExpr>(List) || isa<CXXStdInitializerListExpr>(List))
-        return evalContainer(List, S, Depth + 1);
-    }
-  }
+  for (const Expr *A : CE->arguments())
+    if (api::isTensorType(A->getType()))
+      return evalTensor(A, S, Depth + 1);
+  for (const Expr *A : CE->arguments())
+    if (const Expr *List = tensorListOf(A))
+      return evalContainer(List, S, Depth + 1);
   return DeviceSet();
 }
 
-DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
-                                       unsigned Depth) {
-  if (!E || Depth > 24)
+DeviceSet FunctionAnalysis::parameterFacts(const ParmVarDecl *P) {
+  // Inputs of a function: wherever the caller put them. Inside a module's
+  // methods that is the module's device by convention. A container, pair
+  // or struct of tensors holds what its caller put in.
+  if (api::isTensorType(P->getType()) || holdsTensors(P->getType()))
+    return DeviceSet(symbolicVar(P, /*FollowsInput=*/true));
+  return DeviceSet();
+}
+
+DeviceSet FunctionAnalysis::untrackedField(const ValueDecl *Field) {
+  // rewards_ filled by collect() and read by update(): what every member
+  // function appends.
+  if (const auto *F = dyn_cast<FieldDecl>(Field))
+    if (holdsTensors(F->getType()))
+      return Cache.fieldElements(F);
+  return DeviceSet();
+}
+
+DeviceSet FunctionAnalysis::memberFacts(const MemberExpr *ME) {
+  // batch.data / batch.target from a data loader are CPU tensors.
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (!api::isDataExampleType(Base->getType()))
     return DeviceSet();
-  E = api::ignoreWrappers(E);
+  DeviceFact F;
+  F.Value = Device::cpu();
+  F.Birth = ME;
+  F.Steps.push_back(
+      {ME->getBeginLoc(), "comes from the data loader, on the CPU, here"});
+  return DeviceSet(F);
+}
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const ValueDecl *VD = DRE->getDecl();
-    auto It = S.find(VD);
-    if (It != S.end())
-      return It->second;
-    // Inputs of a function: wherever the caller put them. Inside a module's
-    // methods that is the module's device by convention.
-    // A container, pair or struct of tensors holds what its caller put in.
-    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      if (api::isTensorType(P->getType()) || holdsTensors(P->getType()))
-        return DeviceSet(symbolicVar(P, /*FollowsInput=*/true));
-    return DeviceSet();
-  }
-
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    // A field of this object: what the constructor (or this function) put
-    // there.
-    if (const ValueDecl *Field = trackedDecl(ME)) {
-      auto It = S.find(Field);
-      if (It != S.end())
-        return It->second;
-      // rewards_ filled by collect() and read by update(): what every
-      // member function appends.
-      if (holdsTensors(Field->getType()))
-        return Cache.fieldElements(cast<FieldDecl>(Field));
-      return DeviceSet();
-    }
-    // net->forward(x).first and batch.obs: what the holder's tensors agree
-    // on.
-    if (const Expr *Pair = tensorHolderOf(ME))
-      return evalContainer(Pair, S, Depth + 1);
-    // batch.data / batch.target from a data loader are CPU tensors.
-    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-    if (api::isDataExampleType(Base->getType())) {
-      DeviceFact F;
-      F.Value = Device::cpu();
-      F.Birth = ME;
-      F.Steps.push_back(
-          {ME->getBeginLoc(), "comes from the data loader, on the CPU, here"});
-      return DeviceSet(F);
-    }
-    return DeviceSet();
-  }
-
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    DeviceSet R = evalTensor(CO->getTrueExpr(), S, Depth + 1);
-    R.join(evalTensor(CO->getFalseExpr(), S, Depth + 1));
-    return R;
-  }
-
+DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
+                                    unsigned Depth) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     // model->forward(x), v.at(i), the unit's own methods.
     if (std::optional<DeviceSet> Common = dispatchMethod(MC, S, Depth))
@@ -951,27 +882,8 @@ DeviceSet FunctionAnalysis::evalTensor(const Expr *E, const State &S,
   }
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1 &&
-        isModuleValueType(OC->getArg(0)->getType())) {
-      llvm::SmallVector<const Expr *, 4> Args(
-          llvm::drop_begin(OC->arguments()));
-      return evalModuleCall(OC, OC->getArg(0), Args, S, Depth);
-    }
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-      return evalTensor(OC->getArg(1), S, Depth + 1);
-    // pieces[0], where pieces = x.chunk(3).
-    if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
-        api::isTensorContainerType(OC->getArg(0)->getType()))
-      return evalContainer(OC->getArg(0), S, Depth + 1);
-    // make_targets(8): a lambda or function object of the unit.
-    if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
-      if (const CXXMethodDecl *Op = callOperatorOf(OC)) {
-        if (api::isInTorchNamespace(Op))
-          return DeviceSet();
-        llvm::SmallVector<const Expr *, 4> Args(
-            llvm::drop_begin(OC->arguments()));
-        return evalUserCall(OC, Op, Args, S, Depth);
-      }
+    if (std::optional<DeviceSet> Common = dispatchOperator(OC, S, Depth))
+      return *Common;
     // Arithmetic: where the non-scalar operand lives.
     for (const Expr *A : OC->arguments())
       if (api::isTensorType(A->getType())) {
@@ -1039,7 +951,7 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
     if (Clone->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(Clone->getArg(0)))
       D = evalOptions(Clone->getArg(0), St, 1).value_or(DeviceSet());
     else if (Source && moduleMatters(Source))
-      D = moduleDevice(Source, St);
+      D = stateOf(Source, St);
     if (!D.isUnknown())
       D.addStep(Clone->getExprLoc(), "is cloned from '" + moduleName(Source) +
                                          "' here, with its parameters");
@@ -1159,24 +1071,6 @@ static bool forwardTakesAnyDevice(const CXXMethodDecl *Fwd, unsigned Index) {
   F.P = Def->getParamDecl(Index);
   F.TraverseStmt(Def->getBody());
   return F.Found;
-}
-
-std::string paramName(const FunctionDecl *Callee, unsigned Index) {
-  if (!Callee || Index >= Callee->getNumParams())
-    return "";
-  const ParmVarDecl *P = Callee->getParamDecl(Index);
-  return P->getIdentifier() ? P->getName().str() : "";
-}
-
-/// The forward() a module call runs, for its parameter names.
-const CXXMethodDecl *forwardOf(QualType ModuleType) {
-  const CXXRecordDecl *RD = moduleClassOf(ModuleType);
-  if (!RD)
-    return nullptr;
-  for (const CXXMethodDecl *MD : RD->methods())
-    if (MD->getIdentifier() && MD->getName() == "forward")
-      return MD;
-  return nullptr;
 }
 
 /// The definition a call runs when it is the unit's own code, and the
@@ -1346,7 +1240,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Callee = text(Module, Ctx);
       const CXXMethodDecl *Fwd = forwardOf(Module->getType());
       for (unsigned I = 1; I < OC->getNumArgs(); ++I)
-        AddTensor(OC->getArg(I), paramName(Fwd, I - 1));
+        AddTensor(OC->getArg(I), paramNameOf(Fwd, I - 1));
     } else if (K == OO_Plus || K == OO_Minus || K == OO_Star || K == OO_Slash ||
                K == OO_Percent || K == OO_PlusEqual || K == OO_MinusEqual ||
                K == OO_StarEqual || K == OO_SlashEqual || K == OO_Less ||
@@ -1369,14 +1263,14 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Callee = moduleName(Object);
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
         if (!forwardTakesAnyDevice(MD, I))
-          AddTensor(MC->getArg(I), paramName(MD, I));
+          AddTensor(MC->getArg(I), paramNameOf(MD, I));
     } else if (api::isTensorType(Object->getType()) &&
                api::deviceBehaviour(MD) == DeviceBehaviour::Compute) {
       Callee = "Tensor::" + MD->getName().str();
       AddTensor(Object, "self");
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
         if (!api::isAnyDeviceParam(MD, I))
-          AddTensor(MC->getArg(I), paramName(MD, I));
+          AddTensor(MC->getArg(I), paramNameOf(MD, I));
     } else {
       return;
     }
@@ -1395,7 +1289,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       const Expr *A = CE->getArg(I);
       if (api::isAnyDeviceParam(F, I))
         continue;
-      AddTensor(A, paramName(F, I));
+      AddTensor(A, paramNameOf(F, I));
       if (api::isTensorType(A->getType()) || isa<CXXDefaultArgExpr>(A))
         continue;
       // F::cross_entropy(out, y, F::CrossEntropyFuncOptions().weight(w)):
@@ -1409,7 +1303,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
 
   std::vector<SiteOperand> Sited;
   if (Module) {
-    DeviceSet M = moduleDevice(Module, St);
+    DeviceSet M = stateOf(Module, St);
     if (moduleMatters(Module) && !M.isUnknown())
       Sited.push_back({{Module, moduleName(Module), "", {}, true}, M});
   }
@@ -1436,32 +1330,23 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
   for (int Pass = 0; Pass < 2; ++Pass)
     for (size_t I = 0; I < Ops.size(); ++I)
       for (size_t J = I + 1; J < Ops.size(); ++J) {
-        const DeviceFact *OneI = Ops[I].Set.single();
-        const DeviceFact *OneJ = Ops[J].Set.single();
-        size_t StrayIdx, OtherIdx;
-        const DeviceFact *Stray = nullptr, *Sure = nullptr;
-        bool OnePath = false;
-        if (OneI && OneJ && devicesConflict(OneI->Value, OneJ->Value)) {
-          // Move the CPU side; between a module and a tensor on two devices,
-          // move the tensor; otherwise the later operand.
-          bool ICpu = OneI->Value.Kind == Device::Cpu;
-          bool JCpu = OneJ->Value.Kind == Device::Cpu;
-          bool PickI = ICpu != JCpu ? ICpu : Ops[J].Op.IsModule;
-          StrayIdx = PickI ? I : J;
-          OtherIdx = PickI ? J : I;
-          Stray = PickI ? OneI : OneJ;
-          Sure = PickI ? OneJ : OneI;
-        } else if (OneJ && (Stray = conflictingFact(Ops[I].Set, *OneJ,
-                                                    devicesConflict))) {
-          StrayIdx = I, OtherIdx = J, Sure = OneJ, OnePath = true;
-        } else if (OneI && (Stray = conflictingFact(Ops[J].Set, *OneI,
-                                                    devicesConflict))) {
-          StrayIdx = J, OtherIdx = I, Sure = OneI, OnePath = true;
-        } else {
+        // Move the CPU side; between a module and a tensor on two devices,
+        // move the tensor; otherwise the later operand.
+        std::optional<PairConflict<Device>> P = pairConflict(
+            Ops[I].Set, Ops[J].Set, devicesConflict,
+            [&](const DeviceFact &A, const DeviceFact &B) {
+              bool ACpu = A.Value.Kind == Device::Cpu;
+              bool BCpu = B.Value.Kind == Device::Cpu;
+              return ACpu != BCpu ? ACpu : Ops[J].Op.IsModule;
+            });
+        if (!P) {
           if (Pass == 0)
             noteParamCandidate(Site, Callee, Ops[I], Ops[J]);
           continue;
         }
+        const DeviceFact *Stray = P->Stray, *Sure = P->Sure;
+        size_t StrayIdx = P->FirstIsStray ? I : J;
+        size_t OtherIdx = P->FirstIsStray ? J : I;
         if (Pass == 0 && (Conditional(Stray) || Conditional(Sure)))
           continue;
         // One bug, one diagnostic. A stray with no birth expression (a
@@ -1476,11 +1361,8 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
         DeviceConflict C;
         C.Site = Site;
         C.Callee = Callee;
-        C.Stray = Ops[StrayIdx].Op;
-        C.Stray.Fact = *Stray;
-        C.Other = Ops[OtherIdx].Op;
-        C.Other.Fact = *Sure;
-        C.OnePath = OnePath;
+        C.between(Ops[StrayIdx].Op, *Stray, Ops[OtherIdx].Op, *Sure);
+        C.OnePath = P->OnePath;
         // A factory of this very function that meets its input is the
         // factory rule's; one made elsewhere (a member the constructor
         // built, a helper's result) is an ordinary mismatch whose notes

@@ -162,24 +162,6 @@ DtypeSet knownAt(ScalarKind K, SourceLocation Loc, std::string Message,
   return DtypeSet(std::move(F));
 }
 
-std::string paramNameOf(const FunctionDecl *Callee, unsigned Index) {
-  if (!Callee || Index >= Callee->getNumParams())
-    return "";
-  const ParmVarDecl *P = Callee->getParamDecl(Index);
-  return P->getIdentifier() ? P->getName().str() : "";
-}
-
-/// The forward() a module call runs.
-const CXXMethodDecl *forwardOfModule(QualType ModuleType) {
-  const CXXRecordDecl *RD = api::moduleClassOf(ModuleType);
-  if (!RD)
-    return nullptr;
-  for (const CXXMethodDecl *MD : RD->methods())
-    if (MD->getIdentifier() && MD->getName() == "forward")
-      return MD;
-  return nullptr;
-}
-
 /// The module expression behind a holder's `->`.
 const Expr *moduleObject(const Expr *Module) {
   Module = api::ignoreWrappers(Module);
@@ -492,10 +474,7 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
                                 unsigned Depth) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   llvm::StringRef Name = Callee->getName();
-  const Expr *Options = nullptr;
-  for (const Expr *A : CE->arguments())
-    if (api::isTensorOptionsType(A->getType()) && !isa<CXXDefaultArgExpr>(A))
-      Options = A;
+  const Expr *Options = optionsArgOf(CE);
   OptionsDtype O;
   O.Kind = OptionsDtype::None;
   if (Options)
@@ -578,67 +557,36 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
   return R;
 }
 
-DtypeSet DtypeFlow::evalUserCall(const Expr *Call, const FunctionDecl *Callee,
-                                 llvm::ArrayRef<const Expr *> Args,
-                                 const DtypeState &S, unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || api::isTorchNamespaceFunction(Def) ||
-      isInStd(Def))
-    return DtypeSet();
-  const DtypeSummary &Sum = Cache.dtypeSummary(Def);
-  const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-  std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
-  DtypeSet R;
-  switch (Sum.Kind) {
-  case DtypeSummary::Fixed:
-    R = DtypeSet(Sum.Fact);
-    break;
-  case DtypeSummary::FollowsArg:
-    if (Sum.Index < Args.size())
-      R = evalTensor(Args[Sum.Index], S, Depth + 1);
-    break;
-  case DtypeSummary::FollowsValueArg:
-    if (Sum.Index < Args.size()) {
-      OptionsDtype O = evalOptions(Args[Sum.Index], S, Depth + 1);
-      if (O.Kind == OptionsDtype::Named)
-        R = O.Set;
-    }
-    break;
-  case DtypeSummary::FixedOnThis: // The module's dtype: evalModuleCall's.
-  case DtypeSummary::Unknown:
-    // The join of the paths, each input's dtype replaced by the argument's.
-    for (const DtypeFact &F : Sum.Paths.facts()) {
-      DtypeSet One(F);
-      if (F.Value.Kind == Dtype::Symbolic) {
-        One = DtypeSet();
-        for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
-          if (Def->getParamDecl(I)->getIdentifier() &&
-              F.Value.Key ==
-                  "input '" + Def->getParamDecl(I)->getName().str() + "'")
-            One = evalTensor(Args[I], S, Depth + 1);
-        if (One.isUnknown())
-          return DtypeSet();
-      }
-      if (R.isUnknown())
-        R = One;
-      else
-        R.join(One);
-      if (R.isUnknown())
-        return DtypeSet();
-    }
-    break;
-  }
-  R.addStep(Call->getBeginLoc(), "is returned by '" + Name + "' here");
-  return R;
+DtypeSet DtypeFlow::evalValueArg(const Expr *E, const DtypeState &S,
+                                 unsigned Depth) {
+  OptionsDtype O = evalOptions(E, S, Depth);
+  return O.Kind == OptionsDtype::Named ? O.Set : DtypeSet();
 }
 
-DtypeSet DtypeFlow::moduleDtype(const Expr *Module, const DtypeState &S) {
-  if (const ValueDecl *VD = trackedDecl(Module)) {
-    auto It = S.find(VD);
-    if (It != S.end())
-      return It->second;
+DtypeSet DtypeFlow::evalUnsummarised(const Expr *, const FunctionDecl *Def,
+                                     llvm::ArrayRef<const Expr *> Args,
+                                     const DtypeState &S, unsigned Depth) {
+  // FixedOnThis is the module's dtype, which evalModuleCall reads.
+  DtypeSet R;
+  for (const DtypeFact &F : Cache.dtypeSummary(Def).Paths.facts()) {
+    DtypeSet One(F);
+    if (F.Value.Kind == Dtype::Symbolic) {
+      One = DtypeSet();
+      for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
+        if (F.Value.Key == "input '" + paramNameOf(Def, I) + "'" &&
+            !paramNameOf(Def, I).empty())
+          One = evalTensor(Args[I], S, Depth + 1);
+      if (One.isUnknown())
+        return DtypeSet();
+    }
+    if (R.isUnknown())
+      R = One;
+    else
+      R.join(One);
+    if (R.isUnknown())
+      return DtypeSet();
   }
-  return DtypeSet();
+  return R;
 }
 
 namespace {
@@ -683,7 +631,7 @@ DtypeFlow::meetsParameters(const Expr *Module, unsigned Depth) {
   if (!RD || Depth > 4)
     return None;
   if (!api::isTorchModuleClass(RD)) {
-    const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
+    const CXXMethodDecl *Fwd = forwardOf(Module->getType());
     const FunctionDecl *Def = nullptr;
     if (Fwd && Fwd->hasBody(Def))
       return Cache.dtypeSummary(Def).ParamsMeetModule;
@@ -747,13 +695,13 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
   if (RD && !api::isTorchModuleClass(RD)) {
     // The user's module: its forward()'s summary; one that returns what its
     // children compute gives the dtype of the module called.
-    const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
+    const CXXMethodDecl *Fwd = forwardOf(Module->getType());
     const FunctionDecl *Def = nullptr;
     if (!Fwd || !Fwd->hasBody(Def))
       return R;
     if (Cache.dtypeSummary(Def).Kind != DtypeSummary::FixedOnThis)
       return evalUserCall(Call, Fwd, Args, S, Depth);
-    R = moduleDtype(Module, S);
+    R = stateOf(Module, S);
     if (!Name.empty())
       R.addStep(Call->getBeginLoc(), "is computed by '" + Name + "' here");
     return R;
@@ -771,7 +719,7 @@ DtypeSet DtypeFlow::evalModuleCall(const Expr *Call, const Expr *Module,
     return DtypeSet(F);
   }
   if (meetsParameters(Module).size())
-    R = moduleDtype(Module, S);
+    R = stateOf(Module, S);
   else if (api::isStatelessModuleClass(RD))
     for (const Expr *A : Args)
       if (api::isTensorType(A->getType())) {
@@ -863,26 +811,14 @@ DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
 
 DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
                              unsigned Depth) {
+  if (std::optional<DtypeSet> Common = dispatchCall(CE, S, Depth))
+    return *Common;
   const FunctionDecl *Callee = CE->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
-    return DtypeSet();
-  llvm::StringRef Name = Callee->getName();
-  if (Name == "get" && Callee->isInStdNamespace() && CE->getNumArgs() == 1)
-    return evalContainer(CE->getArg(0), S, Depth + 1);
-  if (api::isFactoryCall(CE))
-    return evalFactory(CE, S, Depth);
-  if (!api::isTorchNamespaceFunction(Callee))
-    return evalUserCall(CE, Callee, {CE->getArgs(), CE->getNumArgs()}, S,
-                        Depth);
   llvm::SmallVector<DtypeSet, 4> Inputs;
   for (const Expr *A : CE->arguments()) {
-    if (api::isTensorType(A->getType())) {
+    if (api::isTensorType(A->getType()))
       Inputs.push_back(evalTensor(A, S, Depth + 1));
-      continue;
-    }
-    const Expr *List = api::ignoreWrappers(A);
-    if (api::isTensorContainerType(List->getType()) ||
-        isa<InitListExpr>(List) || isa<CXXStdInitializerListExpr>(List))
+    else if (const Expr *List = tensorListOf(A))
       Inputs.push_back(evalContainer(List, S, Depth + 1));
   }
   if (Inputs.empty())
@@ -907,60 +843,21 @@ DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
   return DtypeSet();
 }
 
-DtypeSet DtypeFlow::evalTensor(const Expr *E, const DtypeState &S,
-                               unsigned Depth) {
-  if (!E || Depth > 24)
-    return DtypeSet();
-  E = api::ignoreWrappers(E);
+DtypeSet DtypeFlow::parameterFacts(const ParmVarDecl *P) {
+  // An input's dtype, named, for the summary to replace by the argument's.
+  if (api::isTensorType(P->getType()) && P->getIdentifier())
+    return DtypeSet::of(Dtype::symbolic("input '" + P->getName().str() + "'"));
+  return DtypeSet();
+}
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const ValueDecl *VD = DRE->getDecl();
-    auto It = S.find(VD);
-    if (It != S.end())
-      return It->second;
-    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      if (api::isTensorType(P->getType()) && P->getIdentifier())
-        return DtypeSet::of(
-            Dtype::symbolic("input '" + P->getName().str() + "'"));
-    return DtypeSet();
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (const ValueDecl *Field = trackedDecl(ME)) {
-      auto It = S.find(Field);
-      return It != S.end() ? It->second : DtypeSet();
-    }
-    if (const Expr *Pair = tensorHolderOf(ME))
-      return evalContainer(Pair, S, Depth + 1);
-    return DtypeSet();
-  }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    DtypeSet R = evalTensor(CO->getTrueExpr(), S, Depth + 1);
-    R.join(evalTensor(CO->getFalseExpr(), S, Depth + 1));
-    return R;
-  }
+DtypeSet DtypeFlow::evalOwn(const Expr *E, const DtypeState &S,
+                            unsigned Depth) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     return evalMethod(MC, S, Depth);
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (std::optional<DtypeSet> Common = dispatchOperator(OC, S, Depth))
+      return *Common;
     OverloadedOperatorKind K = OC->getOperator();
-    if (K == OO_Call && OC->getNumArgs() >= 1 &&
-        isModuleValueType(OC->getArg(0)->getType())) {
-      llvm::SmallVector<const Expr *, 4> Args(
-          llvm::drop_begin(OC->arguments()));
-      return evalModuleCall(OC, OC->getArg(0), Args, S, Depth);
-    }
-    if (K == OO_Equal && OC->getNumArgs() == 2)
-      return evalTensor(OC->getArg(1), S, Depth + 1);
-    if (K == OO_Subscript && OC->getNumArgs() == 2 &&
-        api::isTensorContainerType(OC->getArg(0)->getType()))
-      return evalContainer(OC->getArg(0), S, Depth + 1);
-    if (K == OO_Call && OC->getNumArgs() >= 1)
-      if (const CXXMethodDecl *Op = callOperatorOf(OC)) {
-        if (api::isInTorchNamespace(Op))
-          return DtypeSet();
-        llvm::SmallVector<const Expr *, 4> Args(
-            llvm::drop_begin(OC->arguments()));
-        return evalUserCall(OC, Op, Args, S, Depth);
-      }
     // Comparisons give Bool; true division of integers gives Float.
     if (K == OO_Less || K == OO_Greater || K == OO_LessEqual ||
         K == OO_GreaterEqual || K == OO_EqualEqual || K == OO_ExclaimEqual)
@@ -1112,47 +1009,30 @@ void DtypeFlow::checkSame(
     }
   for (size_t I = 0; I < Ops.size(); ++I)
     for (size_t J = I + 1; J < Ops.size(); ++J) {
-      const DtypeFact *A = Ops[I].second.single();
-      const DtypeFact *B = Ops[J].second.single();
-      size_t Stray, Other;
-      const DtypeFact *StrayFact = nullptr, *Sure = nullptr;
-      bool OnePath = false;
-      if (A && B && dtypesConflict(A->Value, B->Value)) {
-        // Convert the tensor, not the module; between tensors, the one that
-        // is not Float (the default every model is built in), else the
-        // later one.
-        bool PickI;
-        if (Ops[I].first.IsModule != Ops[J].first.IsModule)
-          PickI = Ops[J].first.IsModule;
-        else if ((A->Value.Type == ScalarKind::Float) !=
-                 (B->Value.Type == ScalarKind::Float))
-          PickI = B->Value.Type == ScalarKind::Float;
-        else
-          PickI = false;
-        Stray = PickI ? I : J;
-        Other = PickI ? J : I;
-        StrayFact = PickI ? A : B;
-        Sure = PickI ? B : A;
-      } else if (B && (StrayFact = conflictingFact(Ops[I].second, *B,
-                                                   dtypesConflict))) {
-        Stray = I, Other = J, Sure = B, OnePath = true;
-      } else if (A && (StrayFact = conflictingFact(Ops[J].second, *A,
-                                                   dtypesConflict))) {
-        Stray = J, Other = I, Sure = A, OnePath = true;
-      } else {
+      // Convert the tensor, not the module; between tensors, the one that is
+      // not Float (the default every model is built in), else the later one.
+      std::optional<PairConflict<Dtype>> P = pairConflict(
+          Ops[I].second, Ops[J].second, dtypesConflict,
+          [&](const DtypeFact &A, const DtypeFact &B) {
+            if (Ops[I].first.IsModule != Ops[J].first.IsModule)
+              return Ops[J].first.IsModule;
+            bool AFloat = A.Value.Type == ScalarKind::Float;
+            bool BFloat = B.Value.Type == ScalarKind::Float;
+            return AFloat != BFloat && BFloat;
+          });
+      if (!P)
         continue;
-      }
+      const DtypeFact *StrayFact = P->Stray, *Sure = P->Sure;
+      size_t Stray = P->FirstIsStray ? I : J;
+      size_t Other = P->FirstIsStray ? J : I;
       if (StrayFact->Birth && !ReportedBirths.insert(StrayFact->Birth).second)
         return;
       DtypeConflict C;
       C.Kind = DtypeConflict::Mismatch;
       C.Site = Site;
       C.Callee = Callee;
-      C.Stray = Ops[Stray].first;
-      C.Stray.Fact = *StrayFact;
-      C.Other = Ops[Other].first;
-      C.Other.Fact = *Sure;
-      C.OnePath = OnePath;
+      C.between(Ops[Stray].first, *StrayFact, Ops[Other].first, *Sure);
+      C.OnePath = P->OnePath;
       C.Target = C.Stray.IsModule ? nullptr : C.Stray.E;
       ReportedSites.insert(Site);
       Conflicts.push_back(std::move(C));
@@ -1415,7 +1295,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
   }
   if (Module) {
     const CXXRecordDecl *RD = api::moduleClassOf(Module->getType());
-    const CXXMethodDecl *Fwd = forwardOfModule(Module->getType());
+    const CXXMethodDecl *Fwd = forwardOf(Module->getType());
     std::string Name = text(moduleObject(Module), Ctx);
     api::ModuleDtype Kind = api::moduleDtypeBehaviour(RD);
     if (Kind == api::ModuleDtype::ClassTarget ||
@@ -1441,7 +1321,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
       return;
     // Inside a module, its own submodules have the module's dtype, which
     // the callers decide (unknown here, but a requirement on them).
-    DtypeSet M = moduleDtype(Module, St);
+    DtypeSet M = stateOf(Module, St);
     const ValueDecl *MD = WriteFinder::target(Module);
     bool Own = InModule && MD && isa<FieldDecl>(MD);
     if (M.isUnknown() && !Own)
@@ -1478,7 +1358,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     }
     // model->to(device) of a Double model.
     if (MD->getName() == "to" && api::isModuleClass(MD->getParent())) {
-      DtypeSet Now = moduleDtype(Object, St);
+      DtypeSet Now = stateOf(Object, St);
       for (const Expr *A : MC->arguments())
         if (std::optional<ScalarKind> K = api::scalarKindOf(A, Ctx))
           Now = DtypeSet::of(Dtype::known(*K));

@@ -51,18 +51,33 @@ private:
     const clang::Expr *Constant = nullptr;
   };
 
-  DtypeSet evalTensor(const clang::Expr *E, const DtypeState &S,
-                      unsigned Depth = 0);
+  DtypeSet parameterFacts(const clang::ParmVarDecl *P);
+  /// A field of this object no write has reached, another member of a
+  /// struct: unknown.
+  DtypeSet untrackedField(const clang::ValueDecl *) { return DtypeSet(); }
+  DtypeSet memberFacts(const clang::MemberExpr *) { return DtypeSet(); }
+  DtypeSet evalOwn(const clang::Expr *E, const DtypeState &S, unsigned Depth);
   DtypeSet evalCall(const clang::CallExpr *CE, const DtypeState &S,
                     unsigned Depth);
   DtypeSet evalMethod(const clang::CXXMemberCallExpr *MC, const DtypeState &S,
                       unsigned Depth);
   DtypeSet evalFactory(const clang::CallExpr *CE, const DtypeState &S,
                        unsigned Depth);
-  DtypeSet evalUserCall(const clang::Expr *Call,
-                        const clang::FunctionDecl *Callee,
-                        llvm::ArrayRef<const clang::Expr *> Args,
-                        const DtypeState &S, unsigned Depth);
+  const DtypeSummary &summaryOf(const clang::FunctionDecl *Def) {
+    return Cache.dtypeSummary(Def);
+  }
+  DtypeSet evalValueArg(const clang::Expr *E, const DtypeState &S,
+                        unsigned Depth);
+  /// The join of the callee's paths, each input's dtype replaced by the
+  /// argument's.
+  DtypeSet evalUnsummarised(const clang::Expr *Call,
+                            const clang::FunctionDecl *Def,
+                            llvm::ArrayRef<const clang::Expr *> Args,
+                            const DtypeState &S, unsigned Depth);
+  /// A callee defined in another unit: dtypes do not cross units.
+  DtypeSet externalCall(const clang::Expr *, const clang::FunctionDecl *) {
+    return DtypeSet();
+  }
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const DtypeState &S, unsigned Depth);
@@ -87,7 +102,6 @@ private:
   /// starts with one, those a user module's forward() hands its own.
   llvm::SmallVector<unsigned, 2> meetsParameters(const clang::Expr *Module,
                                                  unsigned Depth = 0);
-  DtypeSet moduleDtype(const clang::Expr *Module, const DtypeState &S);
   /// A new module's dtype (the state does not change it).
   DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
                      clang::SourceLocation Loc, const DtypeState &);

@@ -91,6 +91,18 @@ protected:
     return D;
   }
 
+  /// What the state holds for the local, parameter or field E names (a
+  /// module holder's `->` looked through: the object of model->forward(x)),
+  /// or unknown.
+  Facts stateOf(const clang::Expr *E, const StateTy &S) const {
+    if (const clang::ValueDecl *VD = trackedDecl(E)) {
+      auto It = S.find(VD);
+      if (It != S.end())
+        return It->second;
+    }
+    return Facts();
+  }
+
   /// True when VD, a local of this or another function, may change after
   /// its initialisation (assigned, passed by reference, captured by
   /// reference). A local of another function (a caller's device handed to
@@ -111,6 +123,66 @@ protected:
   void assign(const clang::ValueDecl *VD, Facts Value, StateTy &St) {
     Value.nameSubject(VD->getNameAsString());
     St[VD] = std::move(Value);
+  }
+
+  /// What the tensor expression E is. The expressions every property reads
+  /// alike are read here: a local or field the state tracks, a parameter
+  /// (Derived's parameterFacts), a field of a tracked object no write has
+  /// reached yet (untrackedField), a field of a holder of tensors (what its
+  /// tensors agree on), another member (memberFacts), a conditional (the
+  /// join of its arms). Derived's evalOwn reads the rest.
+  Facts evalTensor(const clang::Expr *E, const StateTy &S,
+                   unsigned Depth = 0) {
+    using namespace clang;
+    if (!E || Depth > 24)
+      return Facts();
+    E = api::ignoreWrappers(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      auto It = S.find(DRE->getDecl());
+      if (It != S.end())
+        return It->second;
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        return self().parameterFacts(P);
+      return Facts();
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (const ValueDecl *Field = trackedDecl(ME)) {
+        auto It = S.find(Field);
+        return It != S.end() ? It->second : self().untrackedField(Field);
+      }
+      // net->forward(x).first and batch.obs: what the holder's tensors
+      // agree on.
+      if (const Expr *Holder = tensorHolderOf(ME))
+        return evalContainer(Holder, S, Depth + 1);
+      return self().memberFacts(ME);
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      Facts R = evalTensor(CO->getTrueExpr(), S, Depth + 1);
+      R.join(evalTensor(CO->getFalseExpr(), S, Depth + 1));
+      return R;
+    }
+    return self().evalOwn(E, S, Depth);
+  }
+
+  /// The calls every property reads alike: std::get of a tuple, a factory
+  /// (Derived's evalFactory) and the project's own functions (their
+  /// summaries). Nothing for another LibTorch function, which the property
+  /// decides.
+  std::optional<Facts> dispatchCall(const clang::CallExpr *CE,
+                                    const StateTy &S, unsigned Depth) {
+    const clang::FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return Facts();
+    // std::get<N>(lstm(x)): what the tuple's tensors agree on.
+    if (Callee->isInStdNamespace() && Callee->getName() == "get" &&
+        CE->getNumArgs() == 1)
+      return evalContainer(CE->getArg(0), S, Depth + 1);
+    if (api::isFactoryCall(CE))
+      return self().evalFactory(CE, S, Depth);
+    if (!api::isTorchNamespaceFunction(Callee))
+      return evalUserCall(CE, Callee, {CE->getArgs(), CE->getNumArgs()}, S,
+                          Depth);
+    return std::nullopt;
   }
 
   /// What the tensors of a container, tuple or braced list agree on.
@@ -332,6 +404,74 @@ protected:
     if (!api::isTensorType(Object->getType()) || !MD->getIdentifier())
       return Facts();
     return std::nullopt;
+  }
+
+  /// The operator calls every property reads alike: a module's call, an
+  /// assignment (what it stores), pieces[0] of a container of tensors, and
+  /// a lambda or function object of the project (make_targets(8)). Nothing
+  /// for an operator on tensors, which the property decides.
+  std::optional<Facts> dispatchOperator(const clang::CXXOperatorCallExpr *OC,
+                                        const StateTy &S, unsigned Depth) {
+    using namespace clang;
+    OverloadedOperatorKind K = OC->getOperator();
+    unsigned N = OC->getNumArgs();
+    if (K == OO_Call && N >= 1) {
+      llvm::SmallVector<const Expr *, 4> Args(
+          llvm::drop_begin(OC->arguments()));
+      if (isModuleValueType(OC->getArg(0)->getType()))
+        return self().evalModuleCall(OC, OC->getArg(0), Args, S, Depth);
+      if (const CXXMethodDecl *Op = callOperatorOf(OC))
+        return api::isInTorchNamespace(Op)
+                   ? Facts()
+                   : evalUserCall(OC, Op, Args, S, Depth);
+    }
+    if (K == OO_Equal && N == 2)
+      return self().evalTensor(OC->getArg(1), S, Depth + 1);
+    if (K == OO_Subscript && N == 2 &&
+        api::isTensorContainerType(OC->getArg(0)->getType()))
+      return evalContainer(OC->getArg(0), S, Depth + 1);
+    return std::nullopt;
+  }
+
+  /// A call of the project's own function, method, lambda or function
+  /// object Callee: its summary applied to the arguments, with a step that
+  /// names it. Derived supplies summaryOf(Def), evalValueArg (the value a
+  /// device or dtype argument names), evalUnsummarised (what a call whose
+  /// summary is FixedOnThis or Unknown gives) and externalCall (a callee
+  /// whose body is in another unit).
+  Facts evalUserCall(const clang::Expr *Call,
+                     const clang::FunctionDecl *Callee,
+                     llvm::ArrayRef<const clang::Expr *> Args,
+                     const StateTy &S, unsigned Depth) {
+    const clang::FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def))
+      return self().externalCall(Call, Callee);
+    if (api::isTorchNamespaceFunction(Def) || isInStd(Def))
+      return Facts();
+    const Summary<V> &Sum = self().summaryOf(Def);
+    Facts R;
+    switch (Sum.Kind) {
+    case Summary<V>::Fixed:
+      R = Facts(Sum.Fact);
+      break;
+    case Summary<V>::FollowsArg:
+      if (Sum.Index < Args.size())
+        R = self().evalTensor(Args[Sum.Index], S, Depth + 1);
+      break;
+    case Summary<V>::FollowsValueArg:
+      if (Sum.Index < Args.size())
+        R = self().evalValueArg(Args[Sum.Index], S, Depth + 1);
+      break;
+    case Summary<V>::FixedOnThis:
+    case Summary<V>::Unknown:
+      R = self().evalUnsummarised(Call, Def, Args, S, Depth);
+      break;
+    }
+    // A lambda or function object is named by the variable that holds it.
+    const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Call);
+    std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
+    R.addStep(Call->getBeginLoc(), "is returned by '" + Name + "' here");
+    return R;
   }
 
   /// Returns count once, in the reporting pass over the fixpoint's states.

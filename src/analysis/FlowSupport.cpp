@@ -302,6 +302,39 @@ bool fieldsOnlyAssigned(const VarDecl *VD, const Stmt *Body) {
   return !Finder.Found;
 }
 
+const Expr *optionsArgOf(const CallExpr *CE) {
+  const Expr *Options = nullptr;
+  for (const Expr *A : CE->arguments())
+    if (api::isTensorOptionsType(A->getType()) && !isa<CXXDefaultArgExpr>(A))
+      Options = A;
+  return Options;
+}
+
+const Expr *tensorListOf(const Expr *Arg) {
+  const Expr *List = api::ignoreWrappers(Arg);
+  return api::isTensorContainerType(List->getType()) ||
+                 isa<InitListExpr>(List) || isa<CXXStdInitializerListExpr>(List)
+             ? List
+             : nullptr;
+}
+
+std::string paramNameOf(const FunctionDecl *Callee, unsigned Index) {
+  if (!Callee || Index >= Callee->getNumParams())
+    return "";
+  const ParmVarDecl *P = Callee->getParamDecl(Index);
+  return P->getIdentifier() ? P->getName().str() : "";
+}
+
+const CXXMethodDecl *forwardOf(QualType ModuleType) {
+  const CXXRecordDecl *RD = api::moduleClassOf(ModuleType);
+  if (!RD)
+    return nullptr;
+  for (const CXXMethodDecl *MD : RD->methods())
+    if (MD->getIdentifier() && MD->getName() == "forward")
+      return MD;
+  return nullptr;
+}
+
 const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
   if (!MD)

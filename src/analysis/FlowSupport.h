@@ -98,6 +98,22 @@ const clang::CallExpr *tieCall(const clang::Expr *E);
 llvm::SmallVector<const clang::ValueDecl *, 4>
 tiedLocals(const clang::CallExpr *Tie);
 
+/// The TensorOptions argument a call writes (a default argument is not
+/// written; of several, the last), or null.
+const clang::Expr *optionsArgOf(const clang::CallExpr *CE);
+
+/// A TensorList argument of a LibTorch call built from a container of
+/// tensors or a braced list (torch::cat({a, b}), torch::stack(tensors)):
+/// the list, wrappers looked through; else null.
+const clang::Expr *tensorListOf(const clang::Expr *Arg);
+
+/// The name of Callee's parameter Index as written, or "" (unnamed, or no
+/// such parameter).
+std::string paramNameOf(const clang::FunctionDecl *Callee, unsigned Index);
+
+/// The forward() a call of a module of type ModuleType runs, or null.
+const clang::CXXMethodDecl *forwardOf(clang::QualType ModuleType);
+
 /// The call operator a callable object runs: a lambda's, a function
 /// object's, or that of the lambda a std::function variable was built from.
 const clang::CXXMethodDecl *

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace torchlint {
@@ -197,6 +198,38 @@ const Fact<V> *conflictingFact(const FactSet<V> &Maybe, const Fact<V> &Sure,
     if (Conflict(F.Value, Sure.Value))
       return &F;
   return nullptr;
+}
+
+/// A conflict between two operands of one operation, and the one to
+/// convert.
+template <class V> struct PairConflict {
+  bool FirstIsStray;    ///< The first operand is the one to convert.
+  const Fact<V> *Stray; ///< Its fact.
+  const Fact<V> *Sure;  ///< The other operand's fact.
+  bool OnePath;         ///< The stray fact is one path of several.
+};
+
+/// Whether the operands First and Second conflict by Conflict(V, V): both
+/// certain and conflicting (PickFirst(A, B) says whether to convert the
+/// first), or one path of one operand against the other's certain fact.
+template <class V, class ConflictFn, class PickFn>
+std::optional<PairConflict<V>> pairConflict(const FactSet<V> &First,
+                                            const FactSet<V> &Second,
+                                            ConflictFn Conflict,
+                                            PickFn PickFirst) {
+  const Fact<V> *A = First.single();
+  const Fact<V> *B = Second.single();
+  if (A && B && Conflict(A->Value, B->Value)) {
+    bool Pick = PickFirst(*A, *B);
+    return PairConflict<V>{Pick, Pick ? A : B, Pick ? B : A, false};
+  }
+  if (B)
+    if (const Fact<V> *Stray = conflictingFact(First, *B, Conflict))
+      return PairConflict<V>{true, Stray, B, true};
+  if (A)
+    if (const Fact<V> *Stray = conflictingFact(Second, *A, Conflict))
+      return PairConflict<V>{false, Stray, A, true};
+  return std::nullopt;
 }
 
 } // namespace torchlint

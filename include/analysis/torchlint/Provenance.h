@@ -36,18 +36,31 @@ template <class V> struct Operand {
 };
 using ConflictOperand = Operand<Device>;
 
+/// An operation where two operands' values of one property conflict.
+template <class V> struct Conflict {
+  const clang::Expr *Site = nullptr;
+  std::string Callee;   ///< "loss_fn", "torch::cat", "operator+", "model".
+  Operand<V> Stray;     ///< The operand to change (move or convert).
+  Operand<V> Other;     ///< What it meets.
+  bool OnePath = false; ///< The stray value is only one of several paths.
+
+  /// Sets the operands, each with the fact it meets the other with.
+  void between(Operand<V> StrayOp, const Fact<V> &StrayFact,
+               Operand<V> OtherOp, const Fact<V> &OtherFact) {
+    Stray = std::move(StrayOp);
+    Stray.Fact = StrayFact;
+    Other = std::move(OtherOp);
+    Other.Fact = OtherFact;
+  }
+};
+
 /// An operation where tensors on different devices meet.
-struct DeviceConflict {
+struct DeviceConflict : Conflict<Device> {
   enum KindTy {
     Mismatch,             ///< torch-device-mismatch
     FactoryMissingDevice, ///< torch-factory-missing-device
   };
   KindTy Kind = Mismatch;
-  const clang::Expr *Site = nullptr;
-  std::string Callee;    ///< "loss_fn", "torch::cat", "operator+".
-  ConflictOperand Stray; ///< The operand to move (usually the CPU one).
-  ConflictOperand Other; ///< The operand it should join.
-  bool OnePath = false;  ///< The stray device is only one of several paths.
   /// A project fact the conflict needs (see Finding::Needs): a conflict with
   /// a parameter's device that no caller in this unit makes real needs a
   /// caller in another unit that passes a tensor on a device there.
@@ -69,7 +82,7 @@ struct ExternalArgument {
 };
 
 /// An operation where element types conflict.
-struct DtypeConflict {
+struct DtypeConflict : Conflict<Dtype> {
   enum KindTy {
     Mismatch,    ///< torch-dtype-mismatch: two dtypes where one is needed.
     ClassTarget, ///< torch-loss-target-dtype: class indices not Long.
@@ -78,11 +91,6 @@ struct DtypeConflict {
     MpsFloat64,  ///< torch-mps-float64: a Double value bound for MPS.
   };
   KindTy Kind = Mismatch;
-  const clang::Expr *Site = nullptr;
-  std::string Callee;    ///< "torch::mm", "model", "loss_fn".
-  Operand<Dtype> Stray;  ///< The operand to convert.
-  Operand<Dtype> Other;  ///< What it meets (not for DataPtr, Mps).
-  bool OnePath = false;  ///< The stray dtype is one of several paths.
   std::string Requested; ///< DataPtr: the T as written; Mps: device.
   const clang::Expr *Target = nullptr; ///< Where a call-site fix-it goes.
 };
