@@ -61,9 +61,47 @@ void ConflictRule::registerMatchers(MatchFinder &Finder) {
       expr(anyOf(declRefExpr(), cxxConstructExpr(), cxxMemberCallExpr()))
           .bind("device-use"),
       this);
+  // Where a device field is given a device that may be a GPU
+  // (facts::writesDevice): `cfg.device = ...`, `device_(device)`.
+  Finder.addMatcher(
+      cxxOperatorCallExpr(
+          hasOverloadedOperatorName("="), argumentCountIs(2),
+          hasArgument(0, ignoringParenImpCasts(memberExpr(
+                             member(fieldDecl().bind("written-field"))))))
+          .bind("field-write"),
+      this);
+  Finder.addMatcher(
+      cxxCtorInitializer(forField(fieldDecl().bind("written-field")))
+          .bind("field-init"),
+      this);
+}
+
+/// Shows facts::writesDevice where R matched a write to a device field of
+/// a value that may be a GPU.
+void ConflictRule::showFieldWrite(const MatchFinder::MatchResult &R) {
+  const auto *Field = R.Nodes.getNodeAs<FieldDecl>("written-field");
+  const auto *OC = R.Nodes.getNodeAs<CXXOperatorCallExpr>("field-write");
+  const auto *Init = R.Nodes.getNodeAs<CXXCtorInitializer>("field-init");
+  const Expr *Value = OC ? OC->getArg(1)
+                     : Init && Init->isWritten() ? Init->getInit()
+                                                 : nullptr;
+  if (!Field || !Value || !api::isDeviceType(Field->getType()) ||
+      !Field->getIdentifier() || !Field->getParent()->getIdentifier() ||
+      spellsOnlyTheCpu(Value) ||
+      isLibraryLocation(R.Context->getSourceManager(), Value->getExprLoc()))
+    return;
+  std::string Name = OC ? api::sourceText(OC->getArg(0), *R.Context)
+                        : Field->getNameAsString();
+  showsFact(facts::writesDevice(Field->getQualifiedNameAsString()),
+            Value->getBeginLoc(),
+            "'" + Name + "' is given a device that may be a GPU here");
 }
 
 void ConflictRule::run(const MatchFinder::MatchResult &R) {
+  if (R.Nodes.getNodeAs<FieldDecl>("written-field")) {
+    showFieldWrite(R);
+    return;
+  }
   if (const auto *Use = R.Nodes.getNodeAs<Expr>("device-use")) {
     if (!ShownLeavesCpu && (api::namesDeviceOtherThanCpu(Use) ||
                             movesToRuntimeDevice(Use)) &&
@@ -93,6 +131,23 @@ void ConflictRule::run(const MatchFinder::MatchResult &R) {
     onConflict(C, *R.Context);
   for (const DtypeConflict &C : Env.Provenance->dtypeConflicts(FD))
     onDtypeConflict(C, *R.Context);
+}
+
+std::vector<ProjectFact> ConflictRule::neededFor(const DeviceConflict &C) {
+  std::vector<ProjectFact> Needs;
+  auto Add = [&](const ProjectFact &Need) {
+    if (!Need.empty() && !llvm::is_contained(Needs, Need))
+      Needs.push_back(Need);
+  };
+  Add(C.Needs);
+  for (const ConflictOperand *Op : {&C.Stray, &C.Other}) {
+    if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
+      Add(Op->Fact.Value.Key);
+    Add(Op->Fact.Needs);
+  }
+  if (Needs.empty() && C.Other.Fact.Value.FollowsInput)
+    Needs.push_back(facts::LeavesCpu);
+  return Needs;
 }
 
 /// True when a field can be named at At, inside FD: FD is a non-static

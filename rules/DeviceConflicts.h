@@ -30,16 +30,16 @@ protected:
   virtual void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) {
   }
 
-  /// What a conflict with Other's device needs of the project: a device an
-  /// input only may have (a module's forward()) is real only in a program
-  /// that leaves the CPU somewhere.
-  static ProjectFact neededFor(const DeviceConflict &C) {
-    if (C.Needs.empty() && C.Other.Fact.Value.FollowsInput)
-      return facts::LeavesCpu;
-    return C.Needs;
-  }
+  /// What a conflict needs of the project: the facts its operands' values
+  /// hold under (a CPU tensor a function of another unit returns, a
+  /// configuration's device another unit sets), the caller the conflict
+  /// with a parameter needs, and, when nothing else, for a device an input
+  /// only may have (a module's forward()), a program that leaves the CPU.
+  static std::vector<ProjectFact> neededFor(const DeviceConflict &C);
 
 private:
+  void showFieldWrite(const clang::ast_matchers::MatchFinder::MatchResult &R);
+
   bool ShownLeavesCpu = false;
 };
 

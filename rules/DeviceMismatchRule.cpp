@@ -45,13 +45,10 @@ protected:
     addProvenanceNotes(F, C.Stray);
     addProvenanceNotes(F, C.Other);
     addFix(F, C, Ctx);
-    // The CPU of a function defined in another unit: a bug only if the
-    // project shows that it returns a CPU tensor.
-    for (const ConflictOperand *Op : {&C.Stray, &C.Other})
-      if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
-        F.Needs = Op->Fact.Value.Key;
-    if (!C.Needs.empty() || F.Needs.empty())
-      F.Needs = neededFor(C);
+    // The CPU of a function defined in another unit is a bug only if the
+    // project shows that it returns a CPU tensor; a configuration's device
+    // only if some unit sets it to one that may be a GPU.
+    F.Needs = neededFor(C);
   }
 
   /// Shows the project which of the unit's functions return tensors (one,

@@ -120,7 +120,7 @@ private:
   Finding &reportCuda(SourceLocation Loc, std::string Message) {
     Finding &F = report(Loc, std::move(Message));
     if (Cuda == CudaRequirement::Auto)
-      F.Needs = facts::RunsWithoutCuda;
+      F.Needs = {facts::RunsWithoutCuda};
     return F;
   }
 

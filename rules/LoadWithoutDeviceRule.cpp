@@ -110,7 +110,7 @@ public:
                             "it was saved from");
     if (!Var) {
       if (!Strict)
-        F.Needs = facts::RuntimeDevice;
+        F.Needs = {facts::RuntimeDevice};
       return;
     }
     // The device goes after the last written argument.

@@ -558,7 +558,8 @@ private:
                              "leaves " +
                              Left + " behind");
     Fd.Notes.push_back({State.CreationLoc, "'" + Name + "' is created here"});
-    Fd.Needs = State.Needs;
+    if (!State.Needs.empty())
+      Fd.Needs = {State.Needs};
     if (Kind == MemberKind::TensorContainer)
       return;
     const Expr *Value = api::ignoreWrappers(State.Creation);

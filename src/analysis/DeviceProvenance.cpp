@@ -188,13 +188,16 @@ private:
   /// another device, unknown, or none is visible.
   std::optional<DeviceFact> fieldValue(const FieldDecl *F, const State &S,
                                        unsigned Depth);
-  /// fieldValue, where it may be trusted: the CPU, or another device when
-  /// every write to F is in this unit.
+  /// fieldValue, where it may be trusted: when every write to F is in this
+  /// unit. Where the writes in view all say the CPU but another unit may
+  /// write F (a configuration struct set in main.cpp), a run-time device that
+  /// needs facts::writesDevice.
   std::optional<DeviceFact> knownField(const FieldDecl *F, const State &S,
                                        unsigned Depth);
   /// The one known device (a constant, or one choice of a CUDA ordinal)
   /// every value of Values gives; nothing when some value is unknown, null,
-  /// a run-time choice, or another device.
+  /// another device, or a run-time choice other than a configuration's
+  /// device that another unit sets (knownField).
   std::optional<DeviceFact> agreedDevice(llvm::ArrayRef<const Expr *> Values,
                                          const State &S, unsigned Depth);
   /// The device every call in view passes as P, when they all pass one
@@ -275,7 +278,10 @@ FunctionAnalysis::agreedDevice(llvm::ArrayRef<const Expr *> Values,
   for (const Expr *V : Values) {
     std::optional<DeviceFact> D =
         V ? evalDevice(V, S, Depth) : std::optional<DeviceFact>();
-    if (!D || D->Value.Kind == Device::Symbolic ||
+    // A run-time choice is no known device, but for a configuration's
+    // device that another unit sets (knownField), which a trainer's
+    // `device_(cfg.device)` holds as it is.
+    if (!D || (D->Value.Kind == Device::Symbolic && D->Needs.empty()) ||
         (First && !(D->Value == First->Value)))
       return std::nullopt;
     if (!First)
@@ -288,17 +294,28 @@ std::optional<DeviceFact>
 FunctionAnalysis::knownField(const FieldDecl *F, const State &S,
                              unsigned Depth) {
   std::optional<DeviceFact> Known = fieldValue(F, S, Depth);
-  if (!Known || Known->Value.Kind == Device::Cpu)
+  if (!Known || !Known->Needs.empty())
     return Known;
-  // A GPU the unit's writes agree on is the field's only where every write
-  // is in view: its class is declared in the main file, or the unit holds
-  // the whole program. (Writes that all say the CPU are taken as a
-  // configuration fixed to the CPU, wherever the class is declared.)
+  // What the unit's writes agree on is the field's where every write is in
+  // view: its class is declared in the main file, or the unit holds the
+  // whole program.
   const SourceManager &SM = Ctx.getSourceManager();
   if (SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
       Cache.wholeProgramInView())
     return Known;
-  return std::nullopt;
+  // Elsewhere a GPU may be one of several; and a configuration whose
+  // default is kCPU is, in a project whose main.cpp sets it from a flag or
+  // is_available(), a device chosen at run time. That write is a project
+  // fact: a conflict with the field's device needs it, and stays silent in
+  // a project that never writes anything but the CPU there.
+  const RecordDecl *Class = F->getParent();
+  if (Known->Value.Kind != Device::Cpu)
+    return std::nullopt;
+  if (!Class->getIdentifier() || !F->getIdentifier())
+    return Known;
+  DeviceFact Runtime = symbolicVar(F, /*FollowsInput=*/false);
+  Runtime.Needs = facts::writesDevice(F->getQualifiedNameAsString());
+  return Runtime;
 }
 
 Device FunctionAnalysis::currentCuda() {
@@ -308,6 +325,19 @@ Device FunctionAnalysis::currentCuda() {
     D.Spelling = "cuda:0 (torch::kCUDA, the current device)";
   }
   return D;
+}
+
+/// The variable or field of `this` that a fix-it spelling ME names first:
+/// cfg_ in `cfg_.device`, cfg in `cfg.device`, device_ in `device_`.
+static const ValueDecl *spelledThrough(const MemberExpr *ME) {
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base))
+    return ME->getMemberDecl();
+  if (const auto *Inner = dyn_cast<MemberExpr>(Base))
+    return spelledThrough(Inner);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    return DRE->getDecl();
+  return ME->getMemberDecl();
 }
 
 /// A device value known from elsewhere, spelled in this function by Name
@@ -493,8 +523,13 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     // struct whose device is fixed to kCPU, a trainer built from it).
     if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
         Field && api::isDeviceType(ME->getType())) {
-      if (std::optional<DeviceFact> Known = knownField(Field, S, Depth))
-        return heldBy(*Known, Field, text(ME, Ctx));
+      if (std::optional<DeviceFact> Known = knownField(Field, S, Depth)) {
+        std::string Name = text(ME, Ctx);
+        DeviceFact Held = heldBy(*Known, spelledThrough(ME), Name);
+        if (!Held.Needs.empty() && !Name.empty())
+          Held.Value.Spelling = "'" + Name + "'";
+        return Held;
+      }
       return symbolicVar(Field, false);
     }
     return std::nullopt;
@@ -837,7 +872,7 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
     if ((N == "cpu" || N == "to") && isZeroDim(Object)) {
       DeviceSet Moved =
           N == "cpu"
-              ? DeviceSet(DeviceFact{Device::cpu(), {}, nullptr, false, false})
+              ? DeviceSet(DeviceFact{Device::cpu(), {}, nullptr, false, false, ""})
               : (MC->getNumArgs() >= 1 &&
                          !api::isTensorType(MC->getArg(0)->getType())
                      ? evalOptions(MC->getArg(0), S, Depth + 1)
@@ -1325,7 +1360,8 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
   // defined elsewhere) is taken only where no certain one is: the site
   // reports one conflict, and the host may drop a conditional one.
   auto Conditional = [](const DeviceFact *F) {
-    return llvm::StringRef(F->Value.Key).startswith("returns-cpu:");
+    return llvm::StringRef(F->Value.Key).startswith("returns-cpu:") ||
+           !F->Needs.empty();
   };
   for (int Pass = 0; Pass < 2; ++Pass)
     for (size_t I = 0; I < Ops.size(); ++I)

@@ -73,7 +73,9 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
 
 bool ProjectFacts::settles(const UnitResult &Unit) const {
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
-    return F.Record.Needs.empty() || siteFor(F.Record.Needs, Unit.File);
+    return llvm::all_of(F.Record.Needs, [&](const ProjectFact &Need) {
+      return siteFor(Need, Unit.File) != nullptr;
+    });
   });
 }
 
@@ -86,15 +88,18 @@ std::vector<SiteRecord> ProjectFacts::sites() const {
 
 void ProjectFacts::settle(UnitResult &Unit) const {
   llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
-    if (F.Record.Needs.empty())
-      return false;
-    const RenderedSite *Site = siteFor(F.Record.Needs, Unit.File);
-    if (!Site)
-      return true;
-    if (!Site->Record.Note.Message.empty()) {
-      F.Record.Notes.push_back(Site->Record.Note);
-      F.Text += Site->Text;
+    llvm::SmallVector<const RenderedSite *, 2> Sites;
+    for (const ProjectFact &Need : F.Record.Needs) {
+      const RenderedSite *Site = siteFor(Need, Unit.File);
+      if (!Site)
+        return true;
+      Sites.push_back(Site);
     }
+    for (const RenderedSite *Site : Sites)
+      if (!Site->Record.Note.Message.empty()) {
+        F.Record.Notes.push_back(Site->Record.Note);
+        F.Text += Site->Text;
+      }
     F.Record.Needs.clear();
     return false;
   });

@@ -139,16 +139,24 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> Once;
   for (PendingRecord &P : Undecided.Pending) {
     FindingRecord &R = P.Record;
-    auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
-      return S.Fact == R.Needs &&
-             Programs::related(S.Fact, S.Program, P.Program);
-    });
-    if (Site == Sites.end() ||
+    // Every fact the finding needs, each shown by a related program.
+    std::vector<const SiteRecord *> Shown;
+    for (const ProjectFact &Need : R.Needs) {
+      auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
+        return S.Fact == Need &&
+               Programs::related(S.Fact, S.Program, P.Program);
+      });
+      if (Site == Sites.end())
+        break;
+      Shown.push_back(&*Site);
+    }
+    if (Shown.size() != R.Needs.size() ||
         !Once.insert({R.Loc.File, R.Loc.Offset, R.Rule->Id.str(), R.Message})
              .second)
       continue;
-    if (!Site->Note.Message.empty())
-      R.Notes.push_back(Site->Note);
+    for (const SiteRecord *Site : Shown)
+      if (!Site->Note.Message.empty())
+        R.Notes.push_back(Site->Note);
     R.Needs.clear();
     Prints.assign(R);
     Decided.push_back(R);

@@ -35,17 +35,18 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
   llvm::erase_if(Findings, [&](Finding &F) {
-    if (F.Needs.empty())
-      return false;
-    auto Site = llvm::find_if(
-        Shown, [&](const ProjectSite &S) { return S.Fact == F.Needs; });
-    if (Site != Shown.end()) {
+    // Each fact the unit shows is settled here, with its note; the others
+    // wait for a host that sees the project.
+    llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
+      auto Site = llvm::find_if(
+          Shown, [&](const ProjectSite &S) { return S.Fact == Need; });
+      if (Site == Shown.end())
+        return false;
       if (!Site->Message.empty())
         F.Notes.push_back({Site->Loc, Site->Message});
-      F.Needs.clear();
-      return false;
-    }
-    return !Sites;
+      return true;
+    });
+    return !F.Needs.empty() && !Sites;
   });
   if (Sites)
     *Sites = std::move(Shown);

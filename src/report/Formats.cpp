@@ -141,7 +141,11 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
   R.Unit = J.value("unit", "");
-  R.Needs = J.value("needs", "");
+  // One fact as a string (shards of earlier releases), or a list.
+  if (const auto It = J.find("needs"); It != J.end() && It->is_string())
+    R.Needs = {It->get<std::string>()};
+  else
+    R.Needs = J.value("needs", std::vector<std::string>());
   for (const json &N : J.value("notes", json::array()))
     R.Notes.push_back(noteFromJson(N));
   if (J.contains("introduced_by"))

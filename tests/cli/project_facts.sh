@@ -322,4 +322,75 @@ for I in 1 2 3; do
 done
 tl --merge chshard1.json chshard2.json chshard3.json --format json -o chmerged.json
 expect_eq "$(jq -c .findings chmerged.json)" "$(jq -c .findings chapter.json)" "programs of one file over shards"
+# A configuration struct whose device defaults to kCPU in a header is a
+# device chosen at run time where main.cpp sets it (facts::writesDevice):
+# the trainer's CPU labels, and the CPU weights another file returns (which
+# needs that fact too), meet the model on 'cfg_.device'. The fix-its name
+# the trainer's own member, and the fixed file compiles.
+cp -r "$TL_INPUTS/config_device" "$TL_INPUTS/config_cpu" .
+CFG_EXPECTED="config_device/trainer.cpp:14:7: warning: 'torch::nn::functional::cross_entropy' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'model_->forward(x)' (argument 'input') is on 'cfg_.device' [torch-device-mismatch]
+      torch::nn::functional::cross_entropy(model_->forward(x), labels);
+      ^
+config_device/trainer.cpp:12:17: note: 'labels' is created on the CPU here ('torch::zeros' with no device)
+  auto labels = torch::zeros({x.size(0)}, torch::kLong);
+                ^
+                                                       .to(cfg_.device)
+config_device/trainer.cpp:6:11: note: 'model_' is moved to 'cfg_.device' here
+  model_->to(cfg_.device);
+          ^
+config_device/trainer.cpp:14:44: note: 'model_->forward(x)' is computed by 'model_' here
+      torch::nn::functional::cross_entropy(model_->forward(x), labels);
+                                           ^
+config_device/main.cpp:6:18: note: 'cfg.device' is given a device that may be a GPU here
+    cfg.device = torch::Device(torch::kCUDA);
+                 ^
+config_device/trainer.cpp:22:30: warning: 'operator*' receives tensors on different devices: 'w' is on the CPU but 'model_->forward(x)' is on 'cfg_.device' [torch-device-mismatch]
+  return (model_->forward(x) * w).sum().item<double>();
+                             ^
+config_device/trainer.cpp:21:12: note: 'w' is returned by 'class_weights' here, defined in another file
+  auto w = class_weights(2);
+           ^
+                           .to(cfg_.device)
+config_device/trainer.cpp:6:11: note: 'model_' is moved to 'cfg_.device' here
+  model_->to(cfg_.device);
+          ^
+config_device/trainer.cpp:22:11: note: 'model_->forward(x)' is computed by 'model_' here
+  return (model_->forward(x) * w).sum().item<double>();
+          ^
+config_device/weights.cpp:3:49: note: 'class_weights' returns a tensor created on the CPU here
+torch::Tensor class_weights(int64_t n) { return torch::ones({n}) / n; }
+                                                ^
+config_device/main.cpp:6:18: note: 'cfg.device' is given a device that may be a GPU here
+    cfg.device = torch::Device(torch::kCUDA);
+                 ^"
+tl config_device
+expect_rc 1
+expect_eq "$(strip "$OUT")" "$CFG_EXPECTED" "a configuration's device set in main.cpp"
+# Over shards, --merge settles the finding that needs two facts shown by two
+# other units the same way.
+for I in 1 2 3; do
+  tl --shard $I/3 --format json -o cfgshard$I.json config_device
+done
+tl --format json -o cfg.json config_device
+tl --merge cfgshard1.json cfgshard2.json cfgshard3.json --format json -o cfgmerged.json
+expect_eq "$(jq -c '[.findings[] | [.line, (.notes | length)]]' cfgmerged.json)" \
+  "$(jq -c '[.findings[] | [.line, (.notes | length)]]' cfg.json)" "two facts over shards"
+expect_eq "$(jq -c '[.findings[] | .line]' cfg.json)" "[14,22]" "both findings in JSON"
+# The trainer alone, as clang-tidy sees it: nothing sets the device.
+tl config_device/trainer.cpp
+expect_rc 0
+expect_eq "$OUT" "" "the trainer without main.cpp"
+# The same trainer in a CPU-only tool that never sets the device: silent.
+tl config_cpu
+expect_rc 0
+expect_eq "$OUT" "" "a configuration that stays on the CPU"
+# Without the weights' unit, the second finding lacks one of its two facts.
+tl config_device/trainer.cpp config_device/main.cpp
+expect_rc 1
+expect_eq "$(strip "$OUT" | grep -c warning)" 1 "only the labels without weights.cpp"
+tl --fix config_device
+"${TL_CLANGXX:-clang++-16}" -fsyntax-only -std=c++17 \
+  -isystem /usr/include/torch/csrc/api/include config_device/trainer.cpp ||
+  fail "the fixed trainer does not compile"
+expect_contains "$(cat config_device/trainer.cpp)" "torch::kLong).to(cfg_.device);" "fixed labels"
 echo PASS

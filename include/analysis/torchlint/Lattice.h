@@ -46,6 +46,11 @@ template <class V> struct Fact {
   /// True when a discarded `t.to(...)` left this value as it was: the bug
   /// is the discarded move (torch-discarded-move), not a second one.
   bool AfterDiscardedMove = false;
+  /// A project fact (ProjectFacts.h) the value holds only under, or "": the
+  /// run-time device of a configuration field that another unit sets
+  /// (facts::writesDevice). A conflict with the value is reported only where
+  /// the project shows the fact.
+  std::string Needs;
 };
 
 /// What a value may be: a small set of facts, or unknown.

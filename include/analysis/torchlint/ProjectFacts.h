@@ -68,6 +68,12 @@ inline std::string passesCpu(const std::string &Function, unsigned Index) {
 inline std::string registersState(const std::string &Class) {
   return "registers-state:" + Class;
 }
+/// Some unit writes a device that may be a GPU (a run-time choice, kCUDA)
+/// into Field (its qualified name, "TrainConfig::device"): a configuration
+/// field whose default a unit sees as the CPU holds that device there.
+inline std::string writesDevice(const std::string &Field) {
+  return "writes-device:" + Field;
+}
 } // namespace facts
 
 /// Where a unit shows a project fact, and how a note pointing there reads.

@@ -65,9 +65,9 @@ struct FindingRecord {
   /// The translation unit whose analysis reported it (a header's finding is
   /// reported by the first unit, in input order, that includes the header).
   std::string Unit;
-  /// Not yet settled: reported only if some unit of the project shows this
-  /// fact (see ProjectFact); then the note pointing there is added.
-  ProjectFact Needs;
+  /// Not yet settled: reported only if units of the project show each of
+  /// these facts (see ProjectFact); then the notes pointing there are added.
+  std::vector<ProjectFact> Needs;
 };
 
 /// Where a unit shows a project fact, detached from its AST.

@@ -31,9 +31,9 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<clang::FixItHint> Fixes;
-  /// Reported only where the project shows this fact; the note pointing at
-  /// the site that shows it is added when it is settled.
-  ProjectFact Needs;
+  /// Reported only where the project shows each of these facts; the note
+  /// pointing at the site that shows one is added when it is settled.
+  std::vector<ProjectFact> Needs;
 };
 
 } // namespace torchlint

@@ -53,7 +53,8 @@ TEST(ExitStatus, VerifySucceedsWithExpectedFindings) {
 const char *const Fact = facts::RuntimeDevice;
 
 /// A unit result for File: one finding per entry of Needs ("" for one that
-/// needs no fact), and one site per fact in Shows.
+/// needs no fact, "a+b" for one that needs two), and one site per fact in
+/// Shows.
 UnitResult unitResult(const std::string &File,
                       const std::vector<std::string> &Needs,
                       const std::vector<std::string> &Shows = {}) {
@@ -63,7 +64,11 @@ UnitResult unitResult(const std::string &File,
   for (const std::string &N : Needs) {
     RenderedFinding F;
     F.Record.Message = "a finding of " + File;
-    F.Record.Needs = N;
+    for (llvm::StringRef Rest = N; !Rest.empty();) {
+      auto [One, Tail] = Rest.split('+');
+      F.Record.Needs.push_back(One.str());
+      Rest = Tail;
+    }
     F.Text = File + ": warning\n";
     R.Findings.push_back(F);
   }
@@ -155,6 +160,42 @@ TEST(OrderedDelivery, AFactShownEarlierDecidesAtOnce) {
   EXPECT_EQ(Out[1].R.Findings[0].Record.Notes.size(), 1u);
 }
 
+TEST(OrderedDelivery, AFindingThatNeedsTwoFactsWaitsForBoth) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  const std::string Other = "writes-device:Config::device";
+  UnitResult A = unitResult("a.cpp", {std::string(Fact) + "+" + Other}),
+             B = unitResult("b.cpp", {}, {Fact}),
+             C = unitResult("c.cpp", {}, {Other});
+  D.arrive(0, A, "");
+  D.arrive(1, B, "");
+  // One of the two is shown: a.cpp still waits.
+  EXPECT_TRUE(Out.empty());
+  D.arrive(2, C, "");
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1, 2}));
+  ASSERT_EQ(Out[0].R.Findings.size(), 1u);
+  const RenderedFinding &F = Out[0].R.Findings[0];
+  EXPECT_TRUE(F.Record.Needs.empty());
+  EXPECT_EQ(F.Record.Notes.size(), 2u);
+  EXPECT_EQ(F.Text,
+            "a.cpp: warning\nb.cpp: note: shown here\nc.cpp: note: shown here\n");
+}
+
+TEST(OrderedDelivery, AFindingWithOneOfItsTwoFactsShownIsDropped) {
+  Programs Progs;
+  std::vector<Seen> Out;
+  OrderedDelivery D = recorder(Progs, Out);
+  UnitResult A = unitResult("a.cpp", {std::string(Fact) + "+writes-device:Config::device"}),
+             B = unitResult("b.cpp", {}, {Fact});
+  D.arrive(0, A, "");
+  D.arrive(1, B, "");
+  EXPECT_TRUE(Out.empty());
+  D.allIn();
+  EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
+  EXPECT_TRUE(Out[0].R.Findings.empty());
+}
+
 TEST(OrderedDelivery, AllInReleasesEverythingAndDropsWhatNoUnitShowed) {
   Programs Progs;
   std::vector<Seen> Out;
@@ -210,7 +251,8 @@ TEST(OrderedDelivery, AShardDeliversAtOnceAndLeavesFindingsUndecided) {
   EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
   // Another shard may show the fact first: --merge decides.
   ASSERT_EQ(Out[0].R.Findings.size(), 1u);
-  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs, Fact);
+  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs,
+            std::vector<std::string>{Fact});
   std::vector<SiteRecord> Sites = D.sites();
   ASSERT_EQ(Sites.size(), 1u);
   EXPECT_EQ(Sites[0].Fact, Fact);
