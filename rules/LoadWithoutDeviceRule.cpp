@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "torchlint/DeviceGuards.h"
+#include "torchlint/Locations.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/Syntax.h"
@@ -60,12 +61,29 @@ public:
                  ToRuntimeDevice)
             .bind("move"),
         this);
+    // Where the project chooses a device at run time into a field that other
+    // files read (`cfg.device = ...` in main.cpp, for a trainer's
+    // `x.to(cfg_.device)`).
+    // The class's own writes to its fields are its own device choices
+    // (isRuntimeDevice), shown where it moves something there.
+    Finder.addMatcher(
+        cxxOperatorCallExpr(
+            hasOverloadedOperatorName("="), argumentCountIs(2),
+            hasArgument(0, ignoringParenImpCasts(memberExpr(
+                               member(fieldDecl().bind("field")),
+                               unless(hasObjectExpression(cxxThisExpr()))))))
+            .bind("field-write"),
+        this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
     if (const auto *Move = Result.Nodes.getNodeAs<CallExpr>("move"))
       return recordMove(Move, Result.Nodes.getNodeAs<Expr>("device"), Ctx);
+    if (const auto *Write =
+            Result.Nodes.getNodeAs<CXXOperatorCallExpr>("field-write"))
+      return recordFieldWrite(Write, Result.Nodes.getNodeAs<FieldDecl>("field"),
+                              Ctx);
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load");
     // A device written by the user, even c10::nullopt, is a decision; in a
     // template, any argument after the model and the path may be one.
@@ -167,6 +185,21 @@ private:
                   (What.empty() ? std::string("a model") : "'" + What + "'") +
                   " to '" + D->getNameAsString() +
                   "', a device chosen at run time, here");
+  }
+
+  /// Records `cfg.device = <a run-time choice>` as the unit's sign that the
+  /// project leaves the CPU: the configuration is what other files move
+  /// their models and tensors to.
+  void recordFieldWrite(const CXXOperatorCallExpr *Write,
+                        const FieldDecl *Field, ASTContext &Ctx) {
+    if (!Field || !api::isDeviceType(Field->getType()) ||
+        !writesRuntimeDevice(Field, Write->getArg(1)) ||
+        isLibraryLocation(Ctx.getSourceManager(), Write->getExprLoc()))
+      return;
+    showsFact(facts::RuntimeDevice, Write->getBeginLoc(),
+              "the project chooses '" +
+                  api::sourceText(Write->getArg(0), Ctx) +
+                  "' at run time here");
   }
 
   /// The variable, or field of `this`, that E names.

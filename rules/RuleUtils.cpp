@@ -231,6 +231,18 @@ DeviceValues valuesOf(const ValueDecl *D, unsigned Depth) {
 }
 } // namespace
 
+bool writesRuntimeDevice(const FieldDecl *Field, const Expr *Value) {
+  DeviceValueScan One(0);
+  One.TraverseStmt(const_cast<Expr *>(Value));
+  if (One.Chosen || (One.Cpu && One.Accel) || (!One.Cpu && !One.Accel))
+    return true;
+  if (!One.Accel || !Field->hasInClassInitializer())
+    return false;
+  DeviceValueScan Default(0);
+  Default.TraverseStmt(Field->getInClassInitializer());
+  return Default.Cpu && !Default.Accel && !Default.Chosen;
+}
+
 bool isRuntimeDevice(const ValueDecl *D) {
   if (!isa<VarDecl>(D) && !isa<FieldDecl>(D))
     return false;

@@ -34,6 +34,13 @@ parentThrough(const clang::Expr *E, clang::ASTContext &Ctx,
 /// or only ever CUDA is no choice.
 bool isRuntimeDevice(const clang::ValueDecl *D);
 
+/// True when Value, written to the device field Field (`cfg.device = ...`),
+/// makes it a choice made at run time: a ternary, a parameter or a string,
+/// or an accelerator where the field's own initialiser is the CPU
+/// (`if (torch::cuda::is_available()) cfg.device = torch::kCUDA;`).
+bool writesRuntimeDevice(const clang::FieldDecl *Field,
+                         const clang::Expr *Value);
+
 /// A torch::Device variable visible at Use that was chosen at run time
 /// (isRuntimeDevice): a local declared earlier, a parameter, a member of the
 /// enclosing class. The nearest one wins.

@@ -718,7 +718,11 @@ std::string FunctionAnalysis::moduleName(const Expr *Module) {
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
   if (moduleHasState(moduleClassOf(Module->getType())))
     return true;
+  // A loss built with a weight, here or by the constructor of this object.
   const ValueDecl *VD = trackedDecl(Module);
+  if (const auto *F = dyn_cast_or_null<FieldDecl>(VD))
+    if (Cache.isStatefulModuleField(F))
+      return true;
   return VD && StatefulVars.count(VD);
 }
 
@@ -971,6 +975,8 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
     if (llvm::SmallVector<const Expr *, 2> Weights = optionTensors(Init);
         !Weights.empty()) {
       StatefulVars.insert(VD);
+      if (const auto *F = dyn_cast<FieldDecl>(VD))
+        Cache.noteStatefulModuleField(F);
       DeviceSet W = evalTensor(Weights.front(), St);
       W.addStep(Weights.front()->getBeginLoc(), "is given to '" +
                                                     VD->getNameAsString() +
@@ -1385,14 +1391,16 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
         size_t OtherIdx = P->FirstIsStray ? J : I;
         if (Pass == 0 && (Conditional(Stray) || Conditional(Sure)))
           continue;
-        // One bug, one diagnostic. A stray with no birth expression (a
-        // module's parameters, and what it computes) is known by the step
-        // its story starts with, so the CPU output of a module that has
-        // just failed on its input is not a second finding.
+        // One bug, one diagnostic, in the unit. A stray with no birth
+        // expression (a module's parameters, and what it computes) is known
+        // by the step its story starts with, so the CPU output of a module
+        // that has just failed on its input is not a second finding; nor is
+        // a helper's CPU tensor, reported in the helper, when its result
+        // meets the device again in the caller.
         const void *Origin = Stray->Birth;
         if (!Origin && !Stray->Steps.empty())
           Origin = Stray->Steps.front().Loc.getPtrEncoding();
-        if (Origin && !ReportedBirths.insert(Origin).second)
+        if (Origin && !Cache.firstDeviceReport(Origin))
           return;
         DeviceConflict C;
         C.Site = Site;

@@ -104,6 +104,30 @@ private:
   torch::Tensor weights_;
 };
 
+// A loss module built with class weights in the constructor and never
+// moved: in every member function it holds that CPU weight, which meets the
+// model's outputs on the device (a bug maintainers of public projects fixed).
+class WeightedTrainer {
+public:
+  WeightedTrainer(torch::Device device, const std::vector<float> &freq)
+      : device_(device) {
+    model_->to(device_); // expected-note {{'model_' is moved to 'device_' here}}
+    auto w = torch::tensor(freq); // expected-note {{'w' is created on the CPU here ('torch::tensor' with no device)}}
+    ce_ = torch::nn::CrossEntropyLoss(
+        torch::nn::CrossEntropyLossOptions().weight(w)); // expected-note {{'w' is given to 'ce_' as its weight here}}
+  }
+
+  torch::Tensor step(const torch::Tensor &inputs, const torch::Tensor &labels) {
+    auto out = model_->forward(inputs.to(device_)); // expected-note {{'out' is computed by 'model_' here}}
+    return ce_(out, labels.to(device_)); // expected-warning {{'ce_' receives tensors on different devices: the parameters of 'ce_' are on the CPU but 'out' (argument 'input') is on 'device_' [torch-device-mismatch]}}
+  }
+
+private:
+  torch::Device device_;
+  Net model_;
+  torch::nn::CrossEntropyLoss ce_{nullptr};
+};
+
 //===----------------------------------------------------------------------===//
 // Must stay silent.
 //===----------------------------------------------------------------------===//
@@ -183,6 +207,29 @@ public:
 
 private:
   torch::Tensor sum_;
+};
+
+// The same loss moved with the model in the constructor: its weight buffer
+// is on the device in every member function.
+class MovedLossTrainer {
+public:
+  MovedLossTrainer(torch::Device device, const std::vector<float> &freq)
+      : device_(device) {
+    model_->to(device_);
+    ce_ = torch::nn::CrossEntropyLoss(
+        torch::nn::CrossEntropyLossOptions().weight(torch::tensor(freq)));
+    ce_->to(device_);
+  }
+
+  torch::Tensor step(const torch::Tensor &inputs, const torch::Tensor &labels) {
+    auto out = model_->forward(inputs.to(device_));
+    return ce_(out, labels.to(device_));
+  }
+
+private:
+  torch::Device device_;
+  Net model_;
+  torch::nn::CrossEntropyLoss ce_{nullptr};
 };
 
 // A holder built with nullptr and assigned later in a member function.

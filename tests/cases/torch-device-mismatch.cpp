@@ -305,3 +305,29 @@ struct ChainImpl : torch::nn::Module {
   std::vector<torch::nn::Sequential> blocks;
 };
 TORCH_MODULE(Chain);
+
+// ---- One bug, one diagnostic, across functions -------------------------
+
+// Two bugs in a row: the first operation's CPU operand is the one its
+// finding moves, so the result is read on the device, and the second CPU
+// tensor meeting it is a finding of its own.
+void twoStrays(torch::Device device) {
+  auto x = torch::randn({2, 4}).to(device); // expected-note 2 {{'x' is moved to 'device' here}}
+  auto scale = torch::ones({1, 4}); // expected-note {{'scale' is created on the CPU here ('torch::ones' with no device)}}
+  auto y = x * scale; // expected-warning {{'operator*' receives tensors on different devices: 'scale' is on the CPU but 'x' is on 'device' [torch-device-mismatch]}}
+  auto noise = torch::randn({2, 4}); // expected-note {{'noise' is created on the CPU here ('torch::randn' with no device)}}
+  auto z = y + noise; // expected-warning {{'operator+' receives tensors on different devices: 'noise' is on the CPU but 'y' is on 'device' [torch-device-mismatch]}}
+  (void)z;
+}
+
+// A helper whose CPU tensor meets its device input is reported there, once:
+// its result, read as fixed, is on the input's device for the caller.
+torch::Tensor mixWithCpu(const torch::Tensor &real) {
+  auto alpha = torch::rand({real.size(0), 1}); // expected-warning {{'torch::rand' creates a tensor on the CPU, but it is used with 'real', which is on the device of input 'real' [torch-factory-missing-device]}}
+  return alpha * real; // expected-note {{they meet in 'operator*' here}}
+}
+void usesMixed(torch::Device device) {
+  auto real = torch::randn({2, 4}).to(device);
+  auto out = mixWithCpu(real) + real;
+  (void)out;
+}

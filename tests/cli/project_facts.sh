@@ -327,7 +327,20 @@ expect_eq "$(jq -c .findings chmerged.json)" "$(jq -c .findings chapter.json)" "
 # the trainer's CPU labels, and the CPU weights another file returns (which
 # needs that fact too), meet the model on 'cfg_.device'. The fix-its name
 # the trainer's own member, and the fixed file compiles.
-cp -r "$TL_INPUTS/config_device" "$TL_INPUTS/config_cpu" .
+cp -r "$TL_INPUTS/config_device" .
+# Its CPU-only twin: the same trainer, and a main() that never sets the
+# device.
+cp -r config_device config_cpu
+cat >config_cpu/main.cpp <<'EOF'
+#include "trainer.h"
+
+int main() {
+  TrainConfig cfg;
+  cfg.batch_size = 4;
+  Trainer trainer(cfg);
+  trainer.step(torch::randn({4, 8}));
+}
+EOF
 CFG_EXPECTED="config_device/trainer.cpp:14:7: warning: 'torch::nn::functional::cross_entropy' receives tensors on different devices: 'labels' (argument 'target') is on the CPU but 'model_->forward(x)' (argument 'input') is on 'cfg_.device' [torch-device-mismatch]
       torch::nn::functional::cross_entropy(model_->forward(x), labels);
       ^
@@ -393,4 +406,20 @@ tl --fix config_device
   -isystem /usr/include/torch/csrc/api/include config_device/trainer.cpp ||
   fail "the fixed trainer does not compile"
 expect_contains "$(cat config_device/trainer.cpp)" "torch::kLong).to(cfg_.device);" "fixed labels"
+# A configuration's device chosen at run time in main.cpp makes the project
+# device-aware: the server's TorchScript load with no device is reported,
+# with a note at the choice; a main() that writes only the CPU there does not.
+cp -r "$TL_INPUTS/config_load" .
+tl config_load
+expect_rc 1
+expect_eq "$(strip "$OUT")" "config_load/server.cpp:5:12: warning: checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]
+  model_ = torch::jit::load(cfg_.model_path);
+           ^
+config_load/main.cpp:5:3: note: the project chooses 'cfg.device' at run time here
+  cfg.device = argc > 1 ? torch::Device(argv[1]) : torch::Device(torch::kCPU);
+  ^" "a load in a project whose configuration picks the device"
+sed -i 's|cfg.device = .*|cfg.device = torch::Device(torch::kCPU);|' config_load/main.cpp
+tl config_load
+expect_rc 0
+expect_eq "$OUT" "" "a configuration only ever the CPU"
 echo PASS

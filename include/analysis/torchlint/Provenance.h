@@ -165,6 +165,24 @@ public:
   /// other change to F is in view or nothing is appended.
   DeviceSet fieldElements(const clang::FieldDecl *F);
 
+  /// Records that a constructor gives the module field F state of its own
+  /// (a loss built with a weight tensor): its device matters in every
+  /// member function, not only where it was built.
+  void noteStatefulModuleField(const clang::FieldDecl *F) {
+    StatefulModuleFields.insert(F);
+  }
+  bool isStatefulModuleField(const clang::FieldDecl *F) const {
+    return StatefulModuleFields.count(F);
+  }
+
+  /// True the first time the unit reports a device conflict whose stray
+  /// value has this origin (its birth expression, or its first step): one
+  /// bug, one diagnostic, also when a helper's CPU tensor meets a device in
+  /// the helper and its result meets one again in the caller.
+  bool firstDeviceReport(const void *Origin) {
+    return ReportedDeviceOrigins.insert(Origin).second;
+  }
+
   /// The argument expressions every call or construction in the unit
   /// hands FD's parameter Index, when all of them are in view
   /// (everyCallInView); null otherwise, or when FD has no call in view.
@@ -231,6 +249,8 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
+  llvm::SmallPtrSet<const clang::FieldDecl *, 4> StatefulModuleFields;
+  llvm::SmallPtrSet<const void *, 16> ReportedDeviceOrigins;
   /// What a recursive call sees of a function still being analysed.
   std::vector<std::unique_ptr<Result>> RecursionPlaceholders;
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>

@@ -1,3 +1,0 @@
-#include "weights.h"
-
-torch::Tensor class_weights(int64_t n) { return torch::ones({n}) / n; }
