@@ -82,9 +82,9 @@ void ConflictRule::showFieldWrite(const MatchFinder::MatchResult &R) {
   const auto *Field = R.Nodes.getNodeAs<FieldDecl>("written-field");
   const auto *OC = R.Nodes.getNodeAs<CXXOperatorCallExpr>("field-write");
   const auto *Init = R.Nodes.getNodeAs<CXXCtorInitializer>("field-init");
-  const Expr *Value = OC ? OC->getArg(1)
-                     : Init && Init->isWritten() ? Init->getInit()
-                                                 : nullptr;
+  const Expr *Value = OC                          ? OC->getArg(1)
+                      : Init && Init->isWritten() ? Init->getInit()
+                                                  : nullptr;
   if (!Field || !Value || !api::isDeviceType(Field->getType()) ||
       !Field->getIdentifier() || !Field->getParent()->getIdentifier() ||
       spellsOnlyTheCpu(Value) ||

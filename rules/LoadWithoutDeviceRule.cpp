@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/DeviceGuards.h"
-#include "torchlint/Locations.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/DeviceGuards.h"
+#include "torchlint/Locations.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -197,8 +197,7 @@ private:
         isLibraryLocation(Ctx.getSourceManager(), Write->getExprLoc()))
       return;
     showsFact(facts::RuntimeDevice, Write->getBeginLoc(),
-              "the project chooses '" +
-                  api::sourceText(Write->getArg(0), Ctx) +
+              "the project chooses '" + api::sourceText(Write->getArg(0), Ctx) +
                   "' at run time here");
   }
 

@@ -782,7 +782,8 @@ DeviceSet FunctionAnalysis::evalUnsummarised(const Expr *Call,
   const ReturnSummary &Sum = Cache.summary(Def);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     if (Sum.Kind == ReturnSummary::FixedOnThis &&
-        isa<CXXThisExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        isa<CXXThisExpr>(
+            MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       return DeviceSet(Sum.Fact);
   return DeviceSet();
 }
@@ -875,13 +876,13 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
     // tensor, which may join any device like a number.
     if ((N == "cpu" || N == "to") && isZeroDim(Object)) {
       DeviceSet Moved =
-          N == "cpu"
-              ? DeviceSet(DeviceFact{Device::cpu(), {}, nullptr, false, false, ""})
-              : (MC->getNumArgs() >= 1 &&
-                         !api::isTensorType(MC->getArg(0)->getType())
-                     ? evalOptions(MC->getArg(0), S, Depth + 1)
-                           .value_or(DeviceSet())
-                     : DeviceSet());
+          N == "cpu" ? DeviceSet(DeviceFact{
+                           Device::cpu(), {}, nullptr, false, false, ""})
+                     : (MC->getNumArgs() >= 1 &&
+                                !api::isTensorType(MC->getArg(0)->getType())
+                            ? evalOptions(MC->getArg(0), S, Depth + 1)
+                                  .value_or(DeviceSet())
+                            : DeviceSet());
       if (const DeviceFact *One = Moved.single();
           One && One->Value.Kind == Device::Cpu) {
         DeviceFact F;
@@ -1374,13 +1375,13 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
       for (size_t J = I + 1; J < Ops.size(); ++J) {
         // Move the CPU side; between a module and a tensor on two devices,
         // move the tensor; otherwise the later operand.
-        std::optional<PairConflict<Device>> P = pairConflict(
-            Ops[I].Set, Ops[J].Set, devicesConflict,
-            [&](const DeviceFact &A, const DeviceFact &B) {
-              bool ACpu = A.Value.Kind == Device::Cpu;
-              bool BCpu = B.Value.Kind == Device::Cpu;
-              return ACpu != BCpu ? ACpu : Ops[J].Op.IsModule;
-            });
+        std::optional<PairConflict<Device>> P =
+            pairConflict(Ops[I].Set, Ops[J].Set, devicesConflict,
+                         [&](const DeviceFact &A, const DeviceFact &B) {
+                           bool ACpu = A.Value.Kind == Device::Cpu;
+                           bool BCpu = B.Value.Kind == Device::Cpu;
+                           return ACpu != BCpu ? ACpu : Ops[J].Op.IsModule;
+                         });
         if (!P) {
           if (Pass == 0)
             noteParamCandidate(Site, Callee, Ops[I], Ops[J]);

@@ -1011,15 +1011,15 @@ void DtypeFlow::checkSame(
     for (size_t J = I + 1; J < Ops.size(); ++J) {
       // Convert the tensor, not the module; between tensors, the one that is
       // not Float (the default every model is built in), else the later one.
-      std::optional<PairConflict<Dtype>> P = pairConflict(
-          Ops[I].second, Ops[J].second, dtypesConflict,
-          [&](const DtypeFact &A, const DtypeFact &B) {
-            if (Ops[I].first.IsModule != Ops[J].first.IsModule)
-              return Ops[J].first.IsModule;
-            bool AFloat = A.Value.Type == ScalarKind::Float;
-            bool BFloat = B.Value.Type == ScalarKind::Float;
-            return AFloat != BFloat && BFloat;
-          });
+      std::optional<PairConflict<Dtype>> P =
+          pairConflict(Ops[I].second, Ops[J].second, dtypesConflict,
+                       [&](const DtypeFact &A, const DtypeFact &B) {
+                         if (Ops[I].first.IsModule != Ops[J].first.IsModule)
+                           return Ops[J].first.IsModule;
+                         bool AFloat = A.Value.Type == ScalarKind::Float;
+                         bool BFloat = B.Value.Type == ScalarKind::Float;
+                         return AFloat != BFloat && BFloat;
+                       });
       if (!P)
         continue;
       const DtypeFact *StrayFact = P->Stray, *Sure = P->Sure;

@@ -131,8 +131,7 @@ protected:
   /// reached yet (untrackedField), a field of a holder of tensors (what its
   /// tensors agree on), another member (memberFacts), a conditional (the
   /// join of its arms). Derived's evalOwn reads the rest.
-  Facts evalTensor(const clang::Expr *E, const StateTy &S,
-                   unsigned Depth = 0) {
+  Facts evalTensor(const clang::Expr *E, const StateTy &S, unsigned Depth = 0) {
     using namespace clang;
     if (!E || Depth > 24)
       return Facts();
@@ -168,8 +167,8 @@ protected:
   /// (Derived's evalFactory) and the project's own functions (their
   /// summaries). Nothing for another LibTorch function, which the property
   /// decides.
-  std::optional<Facts> dispatchCall(const clang::CallExpr *CE,
-                                    const StateTy &S, unsigned Depth) {
+  std::optional<Facts> dispatchCall(const clang::CallExpr *CE, const StateTy &S,
+                                    unsigned Depth) {
     const clang::FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || !Callee->getIdentifier())
       return Facts();
@@ -439,10 +438,9 @@ protected:
   /// device or dtype argument names), evalUnsummarised (what a call whose
   /// summary is FixedOnThis or Unknown gives) and externalCall (a callee
   /// whose body is in another unit).
-  Facts evalUserCall(const clang::Expr *Call,
-                     const clang::FunctionDecl *Callee,
-                     llvm::ArrayRef<const clang::Expr *> Args,
-                     const StateTy &S, unsigned Depth) {
+  Facts evalUserCall(const clang::Expr *Call, const clang::FunctionDecl *Callee,
+                     llvm::ArrayRef<const clang::Expr *> Args, const StateTy &S,
+                     unsigned Depth) {
     const clang::FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def))
       return self().externalCall(Call, Callee);

@@ -218,10 +218,9 @@ template <class V> struct PairConflict {
 /// certain and conflicting (PickFirst(A, B) says whether to convert the
 /// first), or one path of one operand against the other's certain fact.
 template <class V, class ConflictFn, class PickFn>
-std::optional<PairConflict<V>> pairConflict(const FactSet<V> &First,
-                                            const FactSet<V> &Second,
-                                            ConflictFn Conflict,
-                                            PickFn PickFirst) {
+std::optional<PairConflict<V>>
+pairConflict(const FactSet<V> &First, const FactSet<V> &Second,
+             ConflictFn Conflict, PickFn PickFirst) {
   const Fact<V> *A = First.single();
   const Fact<V> *B = Second.single();
   if (A && B && Conflict(A->Value, B->Value)) {

@@ -45,8 +45,8 @@ template <class V> struct Conflict {
   bool OnePath = false; ///< The stray value is only one of several paths.
 
   /// Sets the operands, each with the fact it meets the other with.
-  void between(Operand<V> StrayOp, const Fact<V> &StrayFact,
-               Operand<V> OtherOp, const Fact<V> &OtherFact) {
+  void between(Operand<V> StrayOp, const Fact<V> &StrayFact, Operand<V> OtherOp,
+               const Fact<V> &OtherFact) {
     Stray = std::move(StrayOp);
     Stray.Fact = StrayFact;
     Other = std::move(OtherOp);

@@ -178,15 +178,17 @@ TEST(OrderedDelivery, AFindingThatNeedsTwoFactsWaitsForBoth) {
   const RenderedFinding &F = Out[0].R.Findings[0];
   EXPECT_TRUE(F.Record.Needs.empty());
   EXPECT_EQ(F.Record.Notes.size(), 2u);
-  EXPECT_EQ(F.Text,
-            "a.cpp: warning\nb.cpp: note: shown here\nc.cpp: note: shown here\n");
+  EXPECT_EQ(
+      F.Text,
+      "a.cpp: warning\nb.cpp: note: shown here\nc.cpp: note: shown here\n");
 }
 
 TEST(OrderedDelivery, AFindingWithOneOfItsTwoFactsShownIsDropped) {
   Programs Progs;
   std::vector<Seen> Out;
   OrderedDelivery D = recorder(Progs, Out);
-  UnitResult A = unitResult("a.cpp", {std::string(Fact) + "+writes-device:Config::device"}),
+  UnitResult A = unitResult("a.cpp", {std::string(Fact) +
+                                      "+writes-device:Config::device"}),
              B = unitResult("b.cpp", {}, {Fact});
   D.arrive(0, A, "");
   D.arrive(1, B, "");
@@ -251,8 +253,7 @@ TEST(OrderedDelivery, AShardDeliversAtOnceAndLeavesFindingsUndecided) {
   EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
   // Another shard may show the fact first: --merge decides.
   ASSERT_EQ(Out[0].R.Findings.size(), 1u);
-  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs,
-            std::vector<std::string>{Fact});
+  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs, std::vector<std::string>{Fact});
   std::vector<SiteRecord> Sites = D.sites();
   ASSERT_EQ(Sites.size(), 1u);
   EXPECT_EQ(Sites[0].Fact, Fact);
