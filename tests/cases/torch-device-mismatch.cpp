@@ -331,3 +331,29 @@ void usesMixed(torch::Device device) {
   auto out = mixWithCpu(real) + real;
   (void)out;
 }
+
+// ---- CTC's lengths ---------------------------------------------------------
+
+// CTC's lengths may stay on the host: the CUDA kernel copies them there
+// (TorchApi.def's ctc_loss row). Silent.
+torch::Tensor ctcLengthsOnHost(torch::Device device, int64_t T, int64_t B) {
+  namespace F = torch::nn::functional;
+  auto log_probs = torch::randn({T, B, 5}).log_softmax(2).to(device);
+  auto targets = torch::randint(1, 5, {B, 3}, torch::kLong).to(device);
+  auto input_lengths = torch::full({B}, T, torch::kLong);
+  auto target_lengths = torch::full({B}, 3, torch::kLong);
+  auto a = F::ctc_loss(log_probs, targets, input_lengths, target_lengths,
+                       F::CTCLossFuncOptions().blank(0));
+  auto b = torch::ctc_loss(log_probs, targets, input_lengths, target_lengths);
+  return a + b;
+}
+
+// Targets are not lengths: CPU targets meet the device log-probabilities.
+torch::Tensor ctcTargetsLeftBehind(torch::Device device, int64_t T, int64_t B) {
+  namespace F = torch::nn::functional;
+  auto log_probs = torch::randn({T, B, 5}).log_softmax(2).to(device); // expected-note {{'log_probs' is moved to 'device' here}}
+  auto targets = torch::randint(1, 5, {B, 3}, torch::kLong); // expected-note {{'targets' is created on the CPU here ('torch::randint' with no device)}}
+  auto lengths = torch::full({B}, T, torch::kLong);
+  return F::ctc_loss(log_probs, targets, lengths, lengths, // expected-warning {{'F::ctc_loss' receives tensors on different devices: 'targets' is on the CPU but 'log_probs' is on 'device' [torch-device-mismatch]}}
+                     F::CTCLossFuncOptions());
+}
