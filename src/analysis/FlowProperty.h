@@ -6,10 +6,11 @@
 // field, a constructor's initialisers fill the fields of its class, a
 // push_back widens a local container, a return joins the summary, and a
 // member call of a module's forward(), a container or the user's own method
-// is dispatched the same way. FlowProperty writes those once, over the
-// property's value type V; a property (CRTP's Derived) supplies only what
-// its values mean: evalTensor, newModule and the member-call cases of its
-// own.
+// is dispatched the same way; locals, parameters, fields, conditionals,
+// std::get, factories, operators and calls of the project's functions with
+// their summaries are read the same way. FlowProperty writes those once,
+// over the property's value type V; a property (CRTP's Derived) supplies
+// only what its values mean (the list below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +35,16 @@ namespace flow {
 
 /// The statement transfer and bookkeeping one property of one function
 /// shares with every other property. Derived provides:
-///   FactSet<V> evalTensor(const Expr *, const PropertyMap<V> &, unsigned);
-///   FactSet<V> newModule(const ValueDecl *, const Expr *Init,
-///                        SourceLocation, const PropertyMap<V> &);
-///   void transfer(const Stmt *, PropertyMap<V> &, bool Report);
+///   evalOwn(E, S, Depth): the expressions the property reads its own way
+///     (LibTorch's functions, methods and operators on tensors);
+///   parameterFacts(P), untrackedField(F), memberFacts(ME): what a
+///     parameter, a tracked field no write has reached, another member are;
+///   evalFactory(CE, S, Depth), newModule(VD, Init, Loc, S): a new tensor
+///     and a new module;
+///   evalModuleCall(...): a module's forward();
+///   summaryOf(Def), evalValueArg(E, S, Depth), evalUnsummarised(...),
+///     externalCall(Call, Callee): the pieces of evalUserCall;
+///   transfer(S, St, Report): the statement transfer;
 /// and may hide noteAssignment to annotate a value an assignment stores.
 template <class Derived, class V> class FlowProperty {
 public:
