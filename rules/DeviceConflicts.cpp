@@ -63,13 +63,7 @@ void ConflictRule::registerMatchers(MatchFinder &Finder) {
       this);
   // Where a device field is given a device that may be a GPU
   // (facts::writesDevice): `cfg.device = ...`, `device_(device)`.
-  Finder.addMatcher(
-      cxxOperatorCallExpr(
-          hasOverloadedOperatorName("="), argumentCountIs(2),
-          hasArgument(0, ignoringParenImpCasts(memberExpr(
-                             member(fieldDecl().bind("written-field"))))))
-          .bind("field-write"),
-      this);
+  Finder.addMatcher(fieldAssignment("field-write", "written-field"), this);
   Finder.addMatcher(
       cxxCtorInitializer(forField(fieldDecl().bind("written-field")))
           .bind("field-init"),
@@ -141,7 +135,7 @@ std::vector<ProjectFact> ConflictRule::neededFor(const DeviceConflict &C) {
   };
   Add(C.Needs);
   for (const ConflictOperand *Op : {&C.Stray, &C.Other}) {
-    if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
+    if (facts::isReturnsCpu(Op->Fact.Value.Key))
       Add(Op->Fact.Value.Key);
     Add(Op->Fact.Needs);
   }

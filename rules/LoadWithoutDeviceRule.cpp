@@ -67,12 +67,8 @@ public:
     // The class's own writes to its fields are its own device choices
     // (isRuntimeDevice), shown where it moves something there.
     Finder.addMatcher(
-        cxxOperatorCallExpr(
-            hasOverloadedOperatorName("="), argumentCountIs(2),
-            hasArgument(0, ignoringParenImpCasts(memberExpr(
-                               member(fieldDecl().bind("field")),
-                               unless(hasObjectExpression(cxxThisExpr()))))))
-            .bind("field-write"),
+        fieldAssignment("field-write", "field",
+                        unless(hasObjectExpression(cxxThisExpr()))),
         this);
   }
 

@@ -231,6 +231,17 @@ DeviceValues valuesOf(const ValueDecl *D, unsigned Depth) {
 }
 } // namespace
 
+ast_matchers::StatementMatcher
+fieldAssignment(llvm::StringRef WriteId, llvm::StringRef FieldId,
+                ast_matchers::internal::Matcher<MemberExpr> Object) {
+  using namespace ast_matchers;
+  return cxxOperatorCallExpr(
+             hasOverloadedOperatorName("="), argumentCountIs(2),
+             hasArgument(0, ignoringParenImpCasts(memberExpr(
+                                member(fieldDecl().bind(FieldId)), Object))))
+      .bind(WriteId);
+}
+
 bool writesRuntimeDevice(const FieldDecl *Field, const Expr *Value) {
   DeviceValueScan One(0);
   One.TraverseStmt(const_cast<Expr *>(Value));

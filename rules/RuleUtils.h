@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -40,6 +41,14 @@ bool isRuntimeDevice(const clang::ValueDecl *D);
 /// (`if (torch::cuda::is_available()) cfg.device = torch::kCUDA;`).
 bool writesRuntimeDevice(const clang::FieldDecl *Field,
                          const clang::Expr *Value);
+
+/// `x.field = value` through operator= (a torch::Device field's
+/// assignment), bound as WriteId, the field as FieldId; Object narrows the
+/// member expression written to.
+clang::ast_matchers::StatementMatcher fieldAssignment(
+    llvm::StringRef WriteId, llvm::StringRef FieldId,
+    clang::ast_matchers::internal::Matcher<clang::MemberExpr> Object =
+        clang::ast_matchers::anything());
 
 /// A torch::Device variable visible at Use that was chosen at run time
 /// (isRuntimeDevice): a local declared earlier, a parameter, a member of the

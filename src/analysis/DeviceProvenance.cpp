@@ -216,6 +216,18 @@ private:
   void noteAssignment(const CXXOperatorCallExpr *OC, DeviceSet &V);
   /// The facts of a module variable or field initialised by Init: born on
   /// the CPU when Init creates a module that has state.
+  DeviceSet scriptModule(const Expr *Init, SourceLocation Loc,
+                         const State &St);
+  /// A call of a function the project index summarises: the argument it
+  /// follows. A CPU tensor of its own stays the project fact externalCall
+  /// makes it, which the defining unit shows with its note.
+  std::optional<DeviceSet> importedCall(const Expr *Call, const FunctionDecl *,
+                                        const FunctionSummary &Imported,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        const State &S, unsigned Depth) {
+    return followedArgument(Call, Imported, Imported.Device,
+                            Imported.DeviceArg, Args, S, Depth);
+  }
   DeviceSet newModule(const ValueDecl *VD, const Expr *Init, SourceLocation Loc,
                       const State &St);
   struct SiteOperand {
@@ -308,10 +320,9 @@ FunctionAnalysis::knownField(const FieldDecl *F, const State &S,
   // is_available(), a device chosen at run time. That write is a project
   // fact: a conflict with the field's device needs it, and stays silent in
   // a project that never writes anything but the CPU there.
-  const RecordDecl *Class = F->getParent();
   if (Known->Value.Kind != Device::Cpu)
     return std::nullopt;
-  if (!Class->getIdentifier() || !F->getIdentifier())
+  if (!F->getParent()->getIdentifier() || !F->getIdentifier())
     return Known;
   DeviceFact Runtime = symbolicVar(F, /*FollowsInput=*/false);
   Runtime.Needs = facts::writesDevice(F->getQualifiedNameAsString());
@@ -716,7 +727,9 @@ std::string FunctionAnalysis::moduleName(const Expr *Module) {
 }
 
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
-  if (moduleHasState(moduleClassOf(Module->getType())))
+  // A TorchScript module is a model: it has parameters.
+  if (moduleHasState(moduleClassOf(Module->getType())) ||
+      api::isScriptModuleType(Module->getType()))
     return true;
   // A loss built with a weight, here or by the constructor of this object.
   const ValueDecl *VD = trackedDecl(Module);
@@ -737,6 +750,11 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
     for (const Expr *A : Args)
       if (api::isTensorType(A->getType())) {
         Result = evalTensor(A, S, Depth + 1);
+        break;
+      } else if (api::isScriptModuleType(Module->getType()) &&
+                 tensorListOf(A)) {
+        // A TorchScript module given std::vector<IValue>{x}.
+        Result = evalContainer(A, S, Depth + 1);
         break;
       }
   }
@@ -1011,6 +1029,28 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
   return DeviceSet(F);
 }
 
+DeviceSet FunctionAnalysis::scriptModule(const Expr *Init, SourceLocation Loc,
+                                         const State &St) {
+  const Expr *Stripped = api::ignoreWrappers(Init);
+  // A copy of another TorchScript module shares its parameters.
+  if (api::isScriptModuleType(Stripped->getType()) &&
+      (isa<DeclRefExpr>(Stripped) || isa<MemberExpr>(Stripped)))
+    return stateOf(Stripped, St);
+  // torch::jit::load(path, device) puts every tensor on device; without a
+  // device they come back where they were saved, which the code does not
+  // show.
+  std::optional<api::CheckpointLoad> Load =
+      api::checkpointLoad(dyn_cast<CallExpr>(Stripped));
+  if (!Load || !Load->Scripted || !Load->Device)
+    return DeviceSet();
+  std::optional<DeviceFact> F = evalDevice(Load->Device, St);
+  if (!F)
+    return DeviceSet();
+  DeviceSet V(*F);
+  V.addStep(Loc, "is loaded onto " + shortSpelling(F->Value) + " here");
+  return V;
+}
+
 void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
                                       DeviceSet &V) {
   std::string Path = pathNote(OC);
@@ -1057,7 +1097,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     // model->to(device) moves parameters and buffers in place.
     // (RNN modules override Module::to.)
     if (MD && MD->getIdentifier() && MD->getName() == "to" &&
-        api::isModuleClass(MD->getParent()) && MC->getNumArgs() >= 1) {
+        (api::isModuleClass(MD->getParent()) ||
+         api::isScriptModuleType(MC->getImplicitObjectArgument()->getType())) &&
+        MC->getNumArgs() >= 1) {
       const ValueDecl *Moved = trackedDecl(MC->getImplicitObjectArgument());
       if (!Moved)
         return;
@@ -1071,6 +1113,24 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
         }
       assign(Moved, V, St);
     }
+    return;
+  }
+
+  // torch::load(model, path, device) leaves the parameters on device: the
+  // archive copies each loaded tensor into its parameter with set_data.
+  // Without a device they are where the checkpoint was saved, which
+  // torch-load-without-device speaks of; the state keeps what it had.
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    std::optional<api::CheckpointLoad> Load = api::checkpointLoad(CE);
+    if (Load && !Load->Scripted && Load->Device && CE->getNumArgs() >= 1 &&
+        isModuleValueType(CE->getArg(0)->getType()))
+      if (const ValueDecl *Loaded = trackedDecl(CE->getArg(0)))
+        if (std::optional<DeviceFact> F = evalDevice(Load->Device, St)) {
+          DeviceSet V(*F);
+          V.addStep(CE->getExprLoc(),
+                    "is loaded onto " + shortSpelling(F->Value) + " here");
+          assign(Loaded, V, St);
+        }
     return;
   }
 
@@ -1250,10 +1310,14 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     const Expr *Stripped = api::ignoreWrappers(A);
     if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Stripped))
       Stripped = api::ignoreWrappers(IL->getSubExpr());
-    if (const auto *List = dyn_cast<InitListExpr>(Stripped)) {
+    // The items of {x, y} given to a TorchScript module are IValues.
+    auto AddItems = [&](const InitListExpr *List) {
       for (const Expr *Item : List->inits())
-        if (api::isTensorType(Item->getType()))
+        if (api::isTensorType(api::ignoreWrappers(Item)->getType()))
           Ops.push_back({Item, text(Item, Ctx), Param, {}, false});
+    };
+    if (const auto *List = dyn_cast<InitListExpr>(Stripped)) {
+      AddItems(List);
       return;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
@@ -1262,9 +1326,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
               api::ignoreWrappers(CE->getArg(0))))
         if (const auto *List =
                 dyn_cast<InitListExpr>(api::ignoreWrappers(IL->getSubExpr()))) {
-          for (const Expr *Item : List->inits())
-            if (api::isTensorType(Item->getType()))
-              Ops.push_back({Item, text(Item, Ctx), Param, {}, false});
+          AddItems(List);
           return;
         }
     if (api::isTensorType(A->getType()))
@@ -1274,7 +1336,13 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
       Ops.push_back({Stripped, text(Stripped, Ctx), Param, {}, false});
   };
 
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+  if (std::optional<api::ScriptModuleCall> SC = api::scriptModuleCall(E)) {
+    // A TorchScript module's inputs: IValues, a braced list or a vector.
+    Module = SC->Module;
+    Callee = moduleName(Module);
+    for (const Expr *A : SC->Args)
+      AddTensor(A, "");
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     OverloadedOperatorKind K = OC->getOperator();
     if (K == OO_Call && OC->getNumArgs() >= 1 &&
         isModuleValueType(OC->getArg(0)->getType())) {
@@ -1367,8 +1435,7 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
   // defined elsewhere) is taken only where no certain one is: the site
   // reports one conflict, and the host may drop a conditional one.
   auto Conditional = [](const DeviceFact *F) {
-    return llvm::StringRef(F->Value.Key).startswith("returns-cpu:") ||
-           !F->Needs.empty();
+    return facts::isReturnsCpu(F->Value.Key) || !F->Needs.empty();
   };
   for (int Pass = 0; Pass < 2; ++Pass)
     for (size_t I = 0; I < Ops.size(); ++I)

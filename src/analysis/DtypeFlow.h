@@ -75,8 +75,29 @@ private:
                             llvm::ArrayRef<const clang::Expr *> Args,
                             const DtypeState &S, unsigned Depth);
   /// A callee defined in another unit: dtypes do not cross units.
+  /// A call of a function defined in another unit and not in the project
+  /// index: unknown (dtypes cross units through the index only).
   DtypeSet externalCall(const clang::Expr *, const clang::FunctionDecl *) {
     return DtypeSet();
+  }
+  /// A call of a function the project index summarises: the argument it
+  /// follows, or the dtype it makes, with where it made it.
+  std::optional<DtypeSet> importedCall(const clang::Expr *Call,
+                                       const clang::FunctionDecl *Callee,
+                                       const FunctionSummary &Imported,
+                                       llvm::ArrayRef<const clang::Expr *> Args,
+                                       const DtypeState &S, unsigned Depth) {
+    if (std::optional<DtypeSet> R =
+            followedArgument(Call, Imported, Imported.Dtype, Imported.DtypeArg,
+                             Args, S, Depth))
+      return R;
+    if (Imported.Dtype != FunctionSummary::Form::Known)
+      return std::nullopt;
+    DtypeFact F;
+    F.Value = Dtype::known(Imported.Type, Imported.ZeroDim);
+    F.Steps.push_back(
+        {Call->getBeginLoc(), importedStep(Imported, Imported.DtypeOrigin)});
+    return DtypeSet(F);
   }
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
                           llvm::ArrayRef<const clang::Expr *> Args,
@@ -105,6 +126,11 @@ private:
   /// A new module's dtype (the state does not change it).
   DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
                      clang::SourceLocation Loc, const DtypeState &);
+  /// A TorchScript module's parameters are whatever was scripted: unknown.
+  DtypeSet scriptModule(const clang::Expr *, clang::SourceLocation,
+                        const DtypeState &) {
+    return DtypeSet();
+  }
 
   void transfer(const clang::Stmt *S, DtypeState &St, bool Report);
   void checkSites(const clang::Stmt *S, const DtypeState &St);

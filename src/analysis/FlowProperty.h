@@ -40,10 +40,12 @@ namespace flow {
 ///   parameterFacts(P), untrackedField(F), memberFacts(ME): what a
 ///     parameter, a tracked field no write has reached, another member are;
 ///   evalFactory(CE, S, Depth), newModule(VD, Init, Loc, S): a new tensor
-///     and a new module;
+///     and a new module; scriptModule(Init, Loc, S): a TorchScript module
+///     (torch::jit::load's);
 ///   evalModuleCall(...): a module's forward();
 ///   summaryOf(Def), evalValueArg(E, S, Depth), evalUnsummarised(...),
-///     externalCall(Call, Callee): the pieces of evalUserCall;
+///     externalCall(Call, Callee), importedCall(...): the pieces of
+///     evalUserCall;
 ///   transfer(S, St, Report): the statement transfer;
 /// and may hide noteAssignment to annotate a value an assignment stores.
 template <class Derived, class V> class FlowProperty {
@@ -170,6 +172,45 @@ protected:
     return self().evalOwn(E, S, Depth);
   }
 
+  /// A call of a function another unit defines whose summary the project
+  /// index holds: its argument Arg when the summary follows it (Form is
+  /// the property's form there), with a step that names the callee.
+  std::optional<Facts> followedArgument(const clang::Expr *Call,
+                                        const FunctionSummary &Imported,
+                                        FunctionSummary::Form Form,
+                                        unsigned Arg,
+                                        llvm::ArrayRef<const clang::Expr *> Args,
+                                        const StateTy &S, unsigned Depth) {
+    if (Form != FunctionSummary::Form::FollowsArg || Arg >= Args.size())
+      return std::nullopt;
+    Facts R = self().evalTensor(Args[Arg], S, Depth + 1);
+    R.addStep(Call->getBeginLoc(), "is returned by '" + Imported.Name +
+                                       "' here, defined in " + Imported.File);
+    return R;
+  }
+
+  /// The step of a value another unit's function returns as its own: where
+  /// the defining unit saw it made ("is returned by 'load_labels' here,
+  /// defined in data.cpp, where it is created as Int at line 30 (...)").
+  static std::string importedStep(const FunctionSummary &Imported,
+                                  const FunctionSummary::Origin &O) {
+    std::string Step =
+        "is returned by '" + Imported.Name + "' here, defined in " +
+        Imported.File;
+    if (O.Message.empty())
+      return Step;
+    std::string Where = " at " +
+                        (O.File == Imported.File ? "line " : O.File + ":") +
+                        std::to_string(O.Line);
+    std::string Story = O.Message;
+    size_t Here = Story.find(" here");
+    if (Here != std::string::npos)
+      Story.replace(Here, 5, Where);
+    else
+      Story += Where;
+    return Step + ", where it " + Story;
+  }
+
   /// The calls every property reads alike: std::get of a tuple, a factory
   /// (Derived's evalFactory) and the project's own functions (their
   /// summaries). Nothing for another LibTorch function, which the property
@@ -214,6 +255,8 @@ protected:
       return;
     if (api::isTensorType(F->getType())) {
       assign(F, self().evalTensor(E, St, 0), St);
+    } else if (api::isScriptModuleType(F->getType())) {
+      assign(F, self().scriptModule(E, Init->getSourceLocation(), St), St);
     } else if (isModuleValueType(F->getType())) {
       // A member the constructor does not name is built where it is
       // declared.
@@ -265,11 +308,22 @@ protected:
         if (!Empty && !isMutatedLocal(VD) &&
             !fieldsMayChange(VD, FD->getBody()))
           assign(VD, evalContainer(Init, St, 0), St);
+      } else if (api::isScriptModuleType(T)) {
+        assign(VD,
+               VD->hasInit()
+                   ? self().scriptModule(VD->getInit(), VD->getLocation(), St)
+                   : Facts(),
+               St);
       } else if (isModuleValueType(T)) {
         assign(VD,
                VD->hasInit()
                    ? self().newModule(VD, VD->getInit(), VD->getLocation(), St)
                    : Facts(),
+               St);
+      } else if (api::isScriptValueType(T)) {
+        // auto out = module.forward(inputs): what the module computed.
+        assign(VD, VD->hasInit() ? self().evalTensor(VD->getInit(), St, 0)
+                                 : Facts(),
                St);
       }
     }
@@ -313,6 +367,9 @@ protected:
       Facts Value = self().evalTensor(OC->getArg(1), St, 0);
       self().noteAssignment(OC, Value);
       assign(VD, std::move(Value), St);
+    } else if (api::isScriptModuleType(VD->getType())) {
+      assign(VD, self().scriptModule(OC->getArg(1), OC->getBeginLoc(), St),
+             St);
     } else if (isModuleValueType(VD->getType())) {
       // model_ = Net(...): a new module, born on the CPU and as Float.
       assign(VD, self().newModule(VD, OC->getArg(1), OC->getBeginLoc(), St),
@@ -372,7 +429,8 @@ protected:
            api::isTensorContainerType(
                MC->getImplicitObjectArgument()->getType()) &&
            llvm::all_of(MC->arguments(), [](const clang::Expr *A) {
-             return api::isTensorType(A->getType()) ||
+             // inputs.push_back(x) into a std::vector<IValue> converts x.
+             return api::isTensorType(api::ignoreWrappers(A)->getType()) ||
                     holdsTensors(A->getType());
            });
   }
@@ -381,7 +439,7 @@ protected:
   Facts appendedElement(const clang::CXXMemberCallExpr *MC, const StateTy &St) {
     llvm::SmallVector<Facts, 2> Parts;
     for (const clang::Expr *A : MC->arguments())
-      Parts.push_back(api::isTensorType(A->getType())
+      Parts.push_back(api::isTensorType(api::ignoreWrappers(A)->getType())
                           ? self().evalTensor(A, St, 0)
                           : evalContainer(A, St, 0));
     return agree<V>(Parts);
@@ -397,6 +455,12 @@ protected:
     const clang::Expr *Object = MC->getImplicitObjectArgument();
     if (!MD || !Object)
       return Facts();
+    // module.forward(inputs), module.run_method("name", x).
+    if (std::optional<api::ScriptModuleCall> SC = api::scriptModuleCall(MC))
+      return self().evalModuleCall(MC, SC->Module, SC->Args, S, Depth);
+    // out.toTuple()->elements()[0].toTensor(): what the module computed.
+    if (api::carriesScriptValue(MD))
+      return self().evalTensor(Object, S, Depth + 1);
     if (api::isModuleClass(MD->getParent()) && MD->getIdentifier() &&
         MD->getName() == "forward") {
       llvm::SmallVector<const clang::Expr *, 4> Args(MC->arguments());
@@ -421,6 +485,12 @@ protected:
     using namespace clang;
     OverloadedOperatorKind K = OC->getOperator();
     unsigned N = OC->getNumArgs();
+    if (std::optional<api::ScriptModuleCall> SC = api::scriptModuleCall(OC))
+      return self().evalModuleCall(OC, SC->Module, SC->Args, S, Depth);
+    // tuple->elements() and elements[0] of a TorchScript result.
+    if ((K == OO_Arrow || K == OO_Subscript) && N >= 1 &&
+        api::isScriptValueType(OC->getArg(0)->getType()))
+      return self().evalTensor(OC->getArg(0), S, Depth + 1);
     if (K == OO_Call && N >= 1) {
       llvm::SmallVector<const Expr *, 4> Args(
           llvm::drop_begin(OC->arguments()));
@@ -449,8 +519,15 @@ protected:
                      llvm::ArrayRef<const clang::Expr *> Args, const StateTy &S,
                      unsigned Depth) {
     const clang::FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def))
+    if (!Callee->hasBody(Def)) {
+      // Defined in another unit: what the project index says it returns,
+      // in terms of its arguments or as a value of its own.
+      if (const FunctionSummary *Imported = Cache.imported(Callee))
+        if (std::optional<Facts> R =
+                self().importedCall(Call, Callee, *Imported, Args, S, Depth))
+          return *R;
       return self().externalCall(Call, Callee);
+    }
     if (api::isTorchNamespaceFunction(Def) || isInStd(Def))
       return Facts();
     const Summary<V> &Sum = self().summaryOf(Def);

@@ -145,10 +145,13 @@ FactSet<V> containerFacts(const clang::Expr *E, unsigned Depth,
   auto Elements = [&](auto Range) {
     llvm::SmallVector<FactSet<V>, 4> Sets;
     for (const Expr *Item : Range)
-      if (api::isTensorType(Item->getType()))
+      if (api::isTensorType(api::ignoreWrappers(Item)->getType()))
         Sets.push_back(Tensor(Item, Depth + 1));
       else if (holdsTensors(Item->getType())) // {{x, y}, {x2, y2}}: pairs
         Sets.push_back(containerFacts<V>(Item, Depth + 1, Tensor));
+      else if (api::isIValueType(Item->getType()) &&
+               !api::isScriptValueType(api::ignoreWrappers(Item)->getType()))
+        continue; // {x, 3} for a TorchScript module: 3 is no tensor.
       else
         return FactSet<V>();
     return agree<V>(Sets);
@@ -233,7 +236,8 @@ public:
     // device.set_index(1) changes a device.
     if (const CXXMethodDecl *MD = MC->getMethodDecl())
       if ((MD->getIdentifier() && MD->getName() == "to" &&
-           api::isModuleClass(MD->getParent())) ||
+           (api::isModuleClass(MD->getParent()) ||
+            api::isScriptModuleType(MC->getImplicitObjectArgument()->getType()))) ||
           (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
         add(MC->getImplicitObjectArgument());
     return true;

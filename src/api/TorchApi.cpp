@@ -177,8 +177,9 @@ bool isTensorContainerType(QualType T) {
                     [&](const char *C) { return hasQualifiedName(Spec, C); }))
     return false;
   for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray()) {
+    // std::vector<IValue>: what a TorchScript module takes and returns.
     if (Arg.getKind() == TemplateArgument::Type &&
-        (isTensorType(Arg.getAsType()) ||
+        (isTensorType(Arg.getAsType()) || isIValueType(Arg.getAsType()) ||
          isTensorContainerType(Arg.getAsType())))
       return true;
     if (Arg.getKind() == TemplateArgument::Pack)
@@ -256,6 +257,145 @@ const CXXRecordDecl *moduleClassOf(QualType T) {
     if (const CXXRecordDecl *Base = moduleClassOf(B.getType()))
       return Base;
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// TorchScript.
+//===----------------------------------------------------------------------===//
+
+/// The record T points to through a raw pointer, std::shared_ptr or
+/// std::unique_ptr, or T's own record.
+static const CXXRecordDecl *pointeeRecordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType())
+    return T->getPointeeType()->getAsCXXRecordDecl();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (Spec && Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+      (hasQualifiedName(Spec, "std::shared_ptr") ||
+       hasQualifiedName(Spec, "std::unique_ptr") ||
+       hasQualifiedName(Spec, "c10::intrusive_ptr")))
+    return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return RD;
+}
+
+bool isScriptModuleType(QualType T) {
+  return derivesFrom(pointeeRecordOf(T), "torch::jit::Module");
+}
+
+std::optional<CheckpointLoad> checkpointLoad(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return std::nullopt;
+  CheckpointLoad Load;
+  Load.Scripted = hasQualifiedName(Callee, "torch::jit::load");
+  if (!Load.Scripted && !hasQualifiedName(Callee, "torch::load"))
+    return std::nullopt;
+  // jit::load(path, device); torch::load(value, path, device): the device
+  // is the one written argument of a device type after the first.
+  for (const Expr *A : llvm::drop_begin(Call->arguments()))
+    if (!isa<CXXDefaultArgExpr>(A) &&
+        isDeviceOrOptionalDeviceType(ignoreWrappers(A)->getType()))
+      Load.Device = A;
+  return Load;
+}
+
+bool isIValueType(QualType T) {
+  return hasQualifiedName(recordOf(T), "c10::IValue");
+}
+
+bool isScriptValueType(QualType T) {
+  const CXXRecordDecl *RD = pointeeRecordOf(T);
+  if (!RD)
+    return false;
+  if (hasQualifiedName(RD, "c10::IValue") ||
+      hasQualifiedName(RD, "c10::ivalue::Tuple") ||
+      hasQualifiedName(RD, "c10::ivalue::TupleElements"))
+    return true;
+  // c10::List<IValue>, c10::Dict<IValue, IValue>, std::vector<IValue>.
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec)
+    return false;
+  if (!hasQualifiedName(Spec, "c10::List") &&
+      !hasQualifiedName(Spec, "c10::Dict") &&
+      !hasQualifiedName(Spec, "std::vector"))
+    return false;
+  return llvm::any_of(
+      Spec->getTemplateArgs().asArray(), [](const TemplateArgument &Arg) {
+        return Arg.getKind() == TemplateArgument::Type &&
+               isIValueType(Arg.getAsType());
+      });
+}
+
+bool carriesScriptValue(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier() || !isScriptValueType(
+                                         MD->getThisType()->getPointeeType()))
+    return false;
+  static const char *const Carriers[] = {
+      "toTensor",     "toTuple",    "toTupleRef", "toList",
+      "toListRef",    "toTensorList", "toTensorVector", "toGenericDict",
+      "toIValue",     "elements",   "get",        "at",
+      "front",        "back",       "value"};
+  return llvm::is_contained(Carriers, MD->getName());
+}
+
+/// The arguments of a call that hands Call's module its inputs, written
+/// after Skip leading ones (run_method's name).
+static llvm::SmallVector<const Expr *, 4>
+writtenArgs(llvm::iterator_range<CallExpr::const_arg_iterator> Args,
+            unsigned Skip) {
+  llvm::SmallVector<const Expr *, 4> Out;
+  for (const Expr *A : Args) {
+    if (Skip) {
+      --Skip;
+      continue;
+    }
+    if (!isa<CXXDefaultArgExpr>(A))
+      Out.push_back(A);
+  }
+  return Out;
+}
+
+std::optional<ScriptModuleCall> scriptModuleCall(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    // run_method and get_method are jit::Object's: the object is cast to
+    // that base.
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object)
+      Object = Object->IgnoreParenImpCasts();
+    if (!MD || !MD->getIdentifier() || !Object ||
+        !isScriptModuleType(Object->getType()))
+      return std::nullopt;
+    if (MD->getName() == "forward")
+      return ScriptModuleCall{Object, writtenArgs(MC->arguments(), 0)};
+    if (MD->getName() == "run_method")
+      return ScriptModuleCall{Object, writtenArgs(MC->arguments(), 1)};
+    return std::nullopt;
+  }
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!OC || OC->getOperator() != OO_Call || OC->getNumArgs() < 1)
+    return std::nullopt;
+  const Expr *Callee = OC->getArg(0);
+  // m(inputs).
+  if (isScriptModuleType(Callee->getType()))
+    return ScriptModuleCall{Callee, writtenArgs(OC->arguments(), 1)};
+  // m.get_method("name")(inputs): the method runs m.
+  if (!hasQualifiedName(recordOf(Callee->getType()), "torch::jit::Method"))
+    return std::nullopt;
+  const auto *Get = dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Callee));
+  const CXXMethodDecl *GetMD = Get ? Get->getMethodDecl() : nullptr;
+  const Expr *Object =
+      Get ? Get->getImplicitObjectArgument()->IgnoreParenImpCasts() : nullptr;
+  if (!GetMD || !GetMD->getIdentifier() || GetMD->getName() != "get_method" ||
+      !Object || !isScriptModuleType(Object->getType()))
+    return std::nullopt;
+  return ScriptModuleCall{Object, writtenArgs(OC->arguments(), 1)};
 }
 
 bool isTorchModuleClass(const CXXRecordDecl *RD) {
@@ -481,6 +621,13 @@ const ScalarInfo &infoOf(ScalarKind K) {
 llvm::StringRef scalarName(ScalarKind K) { return infoOf(K).Name; }
 
 llvm::StringRef scalarFixText(ScalarKind K) { return infoOf(K).FixText; }
+
+std::optional<ScalarKind> scalarKindNamed(llvm::StringRef Name) {
+  for (unsigned I = 0; I <= static_cast<unsigned>(ScalarKind::BFloat16); ++I)
+    if (scalarName(static_cast<ScalarKind>(I)) == Name)
+      return static_cast<ScalarKind>(I);
+  return std::nullopt;
+}
 
 bool isFloatingKind(ScalarKind K) {
   return K == ScalarKind::Half || K == ScalarKind::Float ||

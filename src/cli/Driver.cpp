@@ -819,53 +819,165 @@ void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
 /// parsed at all, the others are in this process (--no-isolate) or in the
 /// worker pool, and every result goes to Delivery in input order. An error
 /// when the pool fails.
-llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
-                         const RunState &State, OrderedDelivery &Delivery) {
+/// Analyses the units Which of the run, each with its job (JobOf), taking
+/// current results from the result cache; Results and Logs receive them.
+llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
+                     const std::vector<size_t> &Which,
+                     const std::function<const UnitJob &(size_t)> &JobOf,
+                     std::vector<UnitResult> &Results,
+                     std::vector<std::string> &Logs) {
   const std::vector<std::string> &Files = State.Files;
   const std::vector<std::vector<std::string>> &Commands = State.Commands;
-  std::vector<std::optional<UnitResult>> Hits(Files.size());
   std::vector<size_t> Misses;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    Hits[I] = cachedUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
-    if (!Hits[I])
+  for (size_t I : Which) {
+    if (std::optional<UnitResult> Hit =
+            cachedUnit(Files[I], Commands[I], JobOf(I), Plan.Configs)) {
+      Results[I] = std::move(*Hit);
+      Logs[I].clear();
+      if (S.Verbose)
+        note(Files[I] + ": result from the result cache");
+    } else {
       Misses.push_back(I);
-    else if (S.Verbose)
-      note(Files[I] + ": result from the result cache");
+    }
   }
-  size_t NextHit = 0;
-  auto DeliverHitsBefore = [&](size_t Limit) {
-    for (; NextHit < Limit; ++NextHit)
-      if (Hits[NextHit])
-        Delivery.arrive(NextHit, *Hits[NextHit], "");
-  };
+  if (Misses.empty())
+    return llvm::Error::success();
+  if (S.NoIsolate) {
+    for (size_t I : Misses) {
+      Results[I] = runUnit(Files[I], Commands[I], JobOf(I), Plan.Configs);
+      Logs[I].clear();
+    }
+    return llvm::Error::success();
+  }
   std::vector<std::string> MissFiles;
   for (size_t I : Misses)
     MissFiles.push_back(Files[I]);
+  Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
+             !S.Quiet, MissFiles.size());
+  WorkerPool Pool(Plan.Jobs, S.UnitTimeout, P, Plan.UnitMemory);
+  return Pool.run(
+      MissFiles,
+      [&](size_t K) {
+        size_t I = Misses[K];
+        return runUnit(Files[I], Commands[I], JobOf(I), Plan.Configs);
+      },
+      [&](size_t K, UnitResult &R, llvm::StringRef Log) {
+        Results[Misses[K]] = std::move(R);
+        Logs[Misses[K]] = Log.str();
+      });
+}
 
-  if (S.NoIsolate || MissFiles.empty()) {
-    for (size_t I : Misses) {
-      DeliverHitsBefore(I);
-      UnitResult R = runUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
-      Delivery.arrive(I, R, "");
+/// The project index the units' summaries make together.
+ProjectIndex linkSummaries(const std::vector<UnitResult> &Results) {
+  ProjectIndex Index;
+  for (const UnitResult &R : Results)
+    Index.merge(R.Summaries.Defined);
+  return Index;
+}
+
+/// The second phase: links the units' summaries into the project index and
+/// analyses again, against it, each unit that imports a function the index
+/// summarises, until no unit's imports change (a function returning what
+/// another file's function returns changes its own summary), three rounds
+/// at most. A unit's result against the index is cached under the digest
+/// of what it imported, so an unchanged project answers from the cache.
+/// Returns the final index.
+llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
+                                               RunPlan &Plan,
+                                               const RunState &State,
+                                               std::vector<UnitResult> &Results,
+                                               std::vector<std::string> &Logs) {
+  ProjectIndex Index = linkSummaries(Results);
+  // The digest each unit was last analysed against ("" : none).
+  std::vector<std::string> Against(Results.size());
+  for (unsigned Round = 1; Round <= 3 && !Index.empty(); ++Round) {
+    auto Shared = std::make_shared<const ProjectIndex>(Index);
+    std::vector<size_t> Redo;
+    std::vector<UnitJob> Jobs(Results.size());
+    for (size_t I = 0; I < Results.size(); ++I) {
+      const std::set<std::string> &Imports = Results[I].Summaries.Imports;
+      bool Answered = llvm::any_of(Imports, [&](const std::string &Key) {
+        const FunctionSummary *F = Index.find(Key);
+        return F && !F->empty();
+      });
+      if (!Answered)
+        continue;
+      std::string Digest = Index.digest(Imports);
+      if (Digest == Against[I])
+        continue;
+      Against[I] = Digest;
+      Jobs[I] = Plan.Job;
+      Jobs[I].Index = Shared;
+      Jobs[I].ToolId += "+index:" + Digest;
+      Redo.push_back(I);
     }
-  } else {
-    Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
-               !S.Quiet, MissFiles.size());
-    WorkerPool Pool(Plan.Jobs, S.UnitTimeout, P, Plan.UnitMemory);
-    llvm::Error E = Pool.run(
-        MissFiles,
-        [&](size_t K) {
-          size_t I = Misses[K];
-          return runUnit(Files[I], Commands[I], Plan.Job, Plan.Configs);
-        },
-        [&](size_t K, UnitResult &R, llvm::StringRef Log) {
-          DeliverHitsBefore(Misses[K]);
-          Delivery.arrive(Misses[K], R, Log);
-        });
-    if (E)
-      return E;
+    if (Redo.empty())
+      break;
+    if (S.Verbose)
+      note("project index: " + llvm::Twine(Index.size()) +
+           " function summaries; round " + llvm::Twine(Round) + " checks " +
+           llvm::Twine(Redo.size()) + " unit(s) that call them again");
+    if (llvm::Error E = runUnits(
+            S, Plan, State, Redo,
+            [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results,
+            Logs))
+      return std::move(E);
+    ProjectIndex Next = linkSummaries(Results);
+    if (Next == Index)
+      break;
+    Index = std::move(Next);
   }
-  DeliverHitsBefore(Files.size());
+  return Index;
+}
+
+/// Writes the project index beside the result cache, for the hosts that
+/// see one file at a time and the next run (docs/architecture.md).
+void keepIndex(const Settings &S, const UnitJob &Job,
+               const ProjectIndex &Index) {
+  if (Job.ResultCacheDir.empty() || Index.empty())
+    return;
+  namespace fs = llvm::sys::fs;
+  llvm::SmallString<256> Path(Job.ResultCacheDir);
+  llvm::sys::path::append(Path, "project-index.json");
+  // Written beside and renamed over: a reader never sees half an index.
+  int FD;
+  llvm::SmallString<256> Tmp;
+  if (fs::create_directories(Job.ResultCacheDir) ||
+      fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Index.toJSON();
+  }
+  if (fs::rename(Tmp, Path)) {
+    fs::remove(Tmp);
+    return;
+  }
+  if (S.Verbose)
+    note("project index: " + llvm::Twine(Index.size()) +
+         " function summaries written to " + Path);
+}
+
+llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
+                         const RunState &State, OrderedDelivery &Delivery) {
+  size_t N = State.Files.size();
+  std::vector<UnitResult> Results(N);
+  std::vector<std::string> Logs(N);
+  std::vector<size_t> All(N);
+  for (size_t I = 0; I < N; ++I)
+    All[I] = I;
+  // The first phase: every unit on its own, exporting its summaries.
+  if (llvm::Error E = runUnits(
+          S, Plan, State, All,
+          [&](size_t) -> const UnitJob & { return Plan.Job; }, Results, Logs))
+    return E;
+  llvm::Expected<ProjectIndex> Index =
+      checkAgainstIndex(S, Plan, State, Results, Logs);
+  if (!Index)
+    return Index.takeError();
+  keepIndex(S, Plan.Job, *Index);
+  for (size_t I = 0; I < N; ++I)
+    Delivery.arrive(I, Results[I], Logs[I]);
   Delivery.allIn();
   return llvm::Error::success();
 }

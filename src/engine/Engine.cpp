@@ -64,10 +64,12 @@ std::vector<const RuleInfo *> Engine::enabledRules() const {
 
 std::vector<Finding> Engine::analyze(ASTContext &Ctx,
                                      const std::vector<Decl *> *UserDecls,
-                                     std::vector<ProjectSite> *Sites) const {
+                                     std::vector<ProjectSite> *Sites,
+                                     UnitSummaries *Summaries) const {
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   ProvenanceCache Provenance(Ctx);
+  Provenance.setIndex(Config.Index.get());
   std::vector<ProjectSite> Shown;
   RuleEnvironment Env{Config.Options, &Provenance,
                       [this](llvm::StringRef Id) {
@@ -98,6 +100,8 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
       Out.push_back(std::move(F));
     }
   }
+  if (Summaries)
+    *Summaries = Provenance.exportSummaries();
   settleProjectFacts(Out, Shown, SM, Sites);
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {

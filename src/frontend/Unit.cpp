@@ -202,8 +202,10 @@ public:
       return;
     auto Start = std::chrono::steady_clock::now();
     std::vector<ProjectSite> Sites;
-    std::vector<Finding> Findings = TheEngine.analyze(
-        Ctx, &UserDecls, Sink.seesProject() ? &Sites : nullptr);
+    UnitSummaries Summaries;
+    std::vector<Finding> Findings =
+        TheEngine.analyze(Ctx, &UserDecls, Sink.seesProject() ? &Sites : nullptr,
+                          Sink.seesProject() ? &Summaries : nullptr);
     State.Outcome.AnalysisSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count();
@@ -212,6 +214,8 @@ public:
     Sink.consume(Findings, CI);
     if (!Sites.empty())
       Sink.projectSites(Sites, CI);
+    if (Sink.seesProject())
+      Sink.unitSummaries(std::move(Summaries));
   }
 
 private:

@@ -118,6 +118,10 @@ public:
   /// settles project facts from the unit alone.
   bool seesProject() const override { return !Job.Parse.Verify; }
 
+  void unitSummaries(UnitSummaries Summaries) override {
+    Result.Summaries = std::move(Summaries);
+  }
+
   void projectSites(const std::vector<ProjectSite> &Sites,
                     CompilerInstance &CI) override {
     SourceManager &SM = CI.getSourceManager();
@@ -346,6 +350,7 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   EngineConfig EC;
   EC.Checks = Config.Checks;
   EC.Options = Config.Options;
+  EC.Index = Job.Index;
   Engine TheEngine(EC);
 
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
@@ -474,6 +479,33 @@ std::optional<UnitResult> cachedUnit(llvm::StringRef File,
   return ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).lookup(*Key);
 }
 
+/// A unit's summaries as JSON: the index of what it defines (llvm::json's
+/// text, read back by nlohmann) and what it imports.
+static nlohmann::json summariesToJson(const UnitSummaries &S) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << S.Defined.toJSON();
+  OS.flush();
+  return {{"defined", nlohmann::json::parse(Text)}, {"imports", S.Imports}};
+}
+
+static llvm::Expected<UnitSummaries>
+summariesFromJson(const nlohmann::json &J) {
+  UnitSummaries S;
+  if (J.is_null())
+    return S;
+  llvm::Expected<llvm::json::Value> Defined =
+      llvm::json::parse(J.at("defined").dump());
+  if (!Defined)
+    return Defined.takeError();
+  llvm::Expected<ProjectIndex> Index = ProjectIndex::fromJSON(*Defined);
+  if (!Index)
+    return Index.takeError();
+  S.Defined = std::move(*Index);
+  S.Imports = J.at("imports").get<std::set<std::string>>();
+  return S;
+}
+
 nlohmann::json unitResultToJson(const UnitResult &R) {
   nlohmann::json Findings = nlohmann::json::array();
   for (const RenderedFinding &F : R.Findings) {
@@ -497,7 +529,8 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
           {"header_filtered", R.HeaderFiltered},
           {"diag_text", R.DiagText},
           {"notes", R.Notes},
-          {"seconds", R.Seconds}};
+          {"seconds", R.Seconds},
+          {"summaries", summariesToJson(R.Summaries)}};
 }
 
 llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
@@ -521,6 +554,11 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
       R.Sites.push_back(
           {{S.at("fact").get<std::string>(), noteFromJson(S), "", ""},
            S.at("rendered").get<std::string>()});
+    llvm::Expected<UnitSummaries> Summaries =
+        summariesFromJson(J.value("summaries", nlohmann::json()));
+    if (!Summaries)
+      return Summaries.takeError();
+    R.Summaries = std::move(*Summaries);
   } catch (const nlohmann::json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "malformed worker result: %s", E.what());

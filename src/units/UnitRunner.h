@@ -68,6 +68,8 @@ struct UnitResult {
   bool Cached = false; ///< Taken from the result cache.
   /// The files the unit read (for the result cache); not sent by workers.
   std::vector<InputStamp> Inputs;
+  /// What the unit gives the project index and took from it.
+  UnitSummaries Summaries;
 };
 
 /// How to analyse units; the same for every unit of a run.
@@ -87,6 +89,10 @@ struct UnitJob {
   std::string ResultCacheDir;
   uint64_t ResultCacheBytes = 0;
   std::string ToolId;
+  /// The project index of the run's second phase (null in the first): the
+  /// summaries of functions other units define. A unit's result cache key
+  /// then holds what it imports (ToolId carries its digest).
+  std::shared_ptr<const ProjectIndex> Index;
 #ifdef TORCHLINT_TEST_HOOKS
   /// The isolation tests' hooks (test builds only): crash or hang on a unit
   /// whose path ends with this.

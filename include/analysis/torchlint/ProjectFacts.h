@@ -52,6 +52,10 @@ inline bool holdsAcrossPrograms(const std::string &Fact) {
 inline std::string returnsCpu(const std::string &Function) {
   return "returns-cpu:" + Function;
 }
+/// True for a fact returnsCpu names (a CPU device's Key carries it).
+inline bool isReturnsCpu(const std::string &Fact) {
+  return Fact.rfind("returns-cpu:", 0) == 0;
+}
 /// Some unit calls Function (as returnsCpu) with a tensor on a device, or
 /// on a run-time device, for its parameter Index.
 inline std::string passesDevice(const std::string &Function, unsigned Index) {

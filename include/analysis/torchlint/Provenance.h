@@ -13,6 +13,7 @@
 
 #include "torchlint/DeviceLattice.h"
 #include "torchlint/DtypeLattice.h"
+#include "torchlint/ProjectIndex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -21,6 +22,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 namespace torchlint {
@@ -202,6 +205,17 @@ public:
 
   clang::ASTContext &context() const { return Ctx; }
 
+  /// The project index to read the summaries of functions defined in other
+  /// units from (null: none, as in the first phase).
+  void setIndex(const ProjectIndex *I) { Index = I; }
+  /// Callee's summary in the project index, when Callee is a function of
+  /// the project defined in another unit and the index has one; every
+  /// function asked about is remembered as an import.
+  const FunctionSummary *imported(const clang::FunctionDecl *Callee);
+  /// The summaries of the functions the unit's main file defines, and the
+  /// functions defined elsewhere it asked the index about.
+  UnitSummaries exportSummaries();
+
   struct Result;
   struct ClassState;
   struct CallerMap;
@@ -256,6 +270,8 @@ private:
   llvm::DenseMap<const clang::CXXRecordDecl *, std::unique_ptr<ClassState>>
       Classes;
   llvm::DenseMap<const clang::FieldDecl *, DeviceSet> FieldElements;
+  const ProjectIndex *Index = nullptr;
+  std::set<std::string> Imports;
 };
 
 } // namespace torchlint

@@ -89,6 +89,50 @@ bool isModulePointerType(clang::QualType T);
 /// std::shared_ptr<M> or a module object, or null.
 const clang::CXXRecordDecl *moduleClassOf(clang::QualType T);
 
+/// True for a TorchScript module (torch::jit::Module, which
+/// torch::jit::script::Module names), by value, reference, pointer or
+/// std::shared_ptr / std::unique_ptr: a module whose parameters are on the
+/// device it was loaded onto or last moved to.
+bool isScriptModuleType(clang::QualType T);
+
+/// The checkpoint loader Call is (torch::jit::load, or torch::load into a
+/// module, an optimizer or tensors), with the device it loads onto: the
+/// written argument of a device type (C++'s map_location), or null when
+/// the tensors come back where they were saved.
+struct CheckpointLoad {
+  bool Scripted = false;
+  const clang::Expr *Device = nullptr;
+};
+std::optional<CheckpointLoad> checkpointLoad(const clang::CallExpr *Call);
+
+/// True for c10::IValue, the boxed value TorchScript modules take and
+/// return: it may hold a tensor.
+bool isIValueType(clang::QualType T);
+
+/// A call of a TorchScript module: `m.forward(inputs)`, `m(inputs)`,
+/// `m.run_method("name", a, b)`, `m.get_method("name")(inputs)`.
+struct ScriptModuleCall {
+  /// The module the call runs (`m`).
+  const clang::Expr *Module = nullptr;
+  /// What it is given: a container of IValues, a braced list, or the
+  /// values run_method forwards.
+  llvm::SmallVector<const clang::Expr *, 4> Args;
+};
+
+/// The TorchScript module call E is, if it is one.
+std::optional<ScriptModuleCall> scriptModuleCall(const clang::Expr *E);
+
+/// True for a method that hands on what a TorchScript value holds:
+/// IValue::toTensor, toTuple, toList, toTensorList, toTensorVector,
+/// toGenericDict, ivalue::Tuple::elements, and an element of a c10::List or
+/// c10::Dict. What it gives is what its object holds.
+bool carriesScriptValue(const clang::CXXMethodDecl *MD);
+
+/// True for a type whose values carry TorchScript results (IValue, a
+/// pointer to an ivalue::Tuple, c10::List, c10::Dict, a container of
+/// IValues).
+bool isScriptValueType(clang::QualType T);
+
 /// True for LibTorch's own modules (torch::nn::LinearImpl, ...).
 bool isTorchModuleClass(const clang::CXXRecordDecl *RD);
 
@@ -121,6 +165,9 @@ enum class ScalarKind {
 
 /// c10's name of K: "Float", "Long".
 llvm::StringRef scalarName(ScalarKind K);
+
+/// The ScalarKind scalarName calls Name, if any.
+std::optional<ScalarKind> scalarKindNamed(llvm::StringRef Name);
 
 /// How a fix-it spells K: "torch::kFloat", "torch::kLong".
 llvm::StringRef scalarFixText(ScalarKind K);

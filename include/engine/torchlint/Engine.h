@@ -6,11 +6,13 @@
 #include "torchlint/Finding.h"
 #include "torchlint/Locations.h"
 #include "torchlint/Options.h"
+#include "torchlint/ProjectIndex.h"
 #include "torchlint/RuleInfo.h"
 
 #include "clang/AST/ASTContext.h"
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace torchlint {
@@ -23,6 +25,9 @@ struct EngineConfig {
   /// clang-tidy plugin runs one rule per check, and a rule that leaves a bug
   /// to another (one bug, one diagnostic) must know whether it runs.
   std::function<bool(llvm::StringRef)> IsRuleEnabled;
+  /// The summaries of the functions other units define (null: none, as in
+  /// the first phase of a run, or a host with no index).
+  std::shared_ptr<const ProjectIndex> Index;
 };
 
 /// The analysis engine: given a parsed translation unit, runs the enabled
@@ -48,10 +53,15 @@ public:
   /// given, and Sites receives the unit's sites in user code, one per
   /// location, sorted, for a host that sees the whole project; without Sites
   /// they are dropped, since one unit is then all the project there is.
+  ///
+  /// Summaries, when given, receives the summaries of the functions the
+  /// unit's main file defines and the functions of other units it asked
+  /// the index about (whatever rules run: the analysis computes them).
   std::vector<Finding>
   analyze(clang::ASTContext &Ctx,
           const std::vector<clang::Decl *> *UserDecls = nullptr,
-          std::vector<ProjectSite> *Sites = nullptr) const;
+          std::vector<ProjectSite> *Sites = nullptr,
+          UnitSummaries *Summaries = nullptr) const;
 
   const EngineConfig &config() const { return Config; }
 

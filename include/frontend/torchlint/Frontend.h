@@ -147,6 +147,9 @@ public:
   /// Where the unit shows project facts, after consume().
   virtual void projectSites(const std::vector<ProjectSite> &Sites,
                             clang::CompilerInstance &CI) {}
+  /// What the unit gives the project index and took from it (a sink that
+  /// sees the project only).
+  virtual void unitSummaries(UnitSummaries Summaries) {}
 };
 
 /// How one unit went.

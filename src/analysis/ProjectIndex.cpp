@@ -1,0 +1,173 @@
+//===- ProjectIndex.cpp - What the project's functions return -------------===//
+
+#include "torchlint/ProjectIndex.h"
+
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace torchlint {
+
+using Form = FunctionSummary::Form;
+
+bool FunctionSummary::operator==(const FunctionSummary &O) const {
+  auto SameOrigin = [](const Origin &A, const Origin &B) {
+    return A.File == B.File && A.Line == B.Line && A.Message == B.Message;
+  };
+  return Name == O.Name && File == O.File && Device == O.Device &&
+         DeviceArg == O.DeviceArg &&
+         SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
+         Type == O.Type && ZeroDim == O.ZeroDim && DtypeArg == O.DtypeArg &&
+         SameOrigin(DtypeOrigin, O.DtypeOrigin);
+}
+
+void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
+  auto [It, New] = Functions.try_emplace(Key, S);
+  if (New || It->second == S)
+    return;
+  // Two definitions that disagree: keep each property only where both say
+  // the same thing.
+  FunctionSummary &Old = It->second;
+  if (Old.Device != S.Device || Old.DeviceArg != S.DeviceArg)
+    Old.Device = Form::Unknown;
+  if (Old.Dtype != S.Dtype || Old.DtypeArg != S.DtypeArg ||
+      Old.Type != S.Type || Old.ZeroDim != S.ZeroDim)
+    Old.Dtype = Form::Unknown;
+}
+
+void ProjectIndex::merge(const ProjectIndex &Other) {
+  for (const auto &[Key, S] : Other.Functions)
+    add(Key, S);
+}
+
+const FunctionSummary *ProjectIndex::find(llvm::StringRef Key) const {
+  auto It = Functions.find(Key.str());
+  return It == Functions.end() ? nullptr : &It->second;
+}
+
+static llvm::StringRef formName(Form F) {
+  switch (F) {
+  case Form::Unknown:
+    return "unknown";
+  case Form::Known:
+    return "known";
+  case Form::FollowsArg:
+    return "follows-arg";
+  }
+  return "unknown";
+}
+
+static std::optional<Form> formOf(llvm::StringRef S) {
+  if (S == "unknown")
+    return Form::Unknown;
+  if (S == "known")
+    return Form::Known;
+  if (S == "follows-arg")
+    return Form::FollowsArg;
+  return std::nullopt;
+}
+
+/// One property of a summary as JSON: {"form", "arg"?, "line"?, "note"?}.
+static llvm::json::Object propertyJSON(Form F, unsigned Arg,
+                                       const FunctionSummary::Origin &O) {
+  llvm::json::Object J{{"form", formName(F)}};
+  if (F == Form::FollowsArg)
+    J["arg"] = Arg;
+  if (F == Form::Known) {
+    J["file"] = O.File;
+    J["line"] = O.Line;
+    J["note"] = O.Message;
+  }
+  return J;
+}
+
+llvm::json::Value ProjectIndex::toJSON() const {
+  llvm::json::Object Out;
+  for (const auto &[Key, S] : Functions) {
+    llvm::json::Object Dtype =
+        propertyJSON(S.Dtype, S.DtypeArg, S.DtypeOrigin);
+    if (S.Dtype == Form::Known) {
+      Dtype["type"] = api::scalarName(S.Type);
+      Dtype["zero-dim"] = S.ZeroDim;
+    }
+    Out[Key] = llvm::json::Object{
+        {"name", S.Name},
+        {"file", S.File},
+        {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
+        {"dtype", std::move(Dtype)}};
+  }
+  return llvm::json::Object{{"version", 1}, {"functions", std::move(Out)}};
+}
+
+/// Reads one property of a summary; false when it is malformed.
+static bool readProperty(const llvm::json::Object *J, Form &F, unsigned &Arg,
+                         FunctionSummary::Origin &O) {
+  if (!J)
+    return false;
+  std::optional<llvm::StringRef> Name = J->getString("form");
+  std::optional<Form> Parsed = Name ? formOf(*Name) : std::nullopt;
+  if (!Parsed)
+    return false;
+  F = *Parsed;
+  Arg = static_cast<unsigned>(J->getInteger("arg").value_or(0));
+  O.File = J->getString("file").value_or("").str();
+  O.Line = static_cast<unsigned>(J->getInteger("line").value_or(0));
+  O.Message = J->getString("note").value_or("").str();
+  return true;
+}
+
+llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) {
+  auto Malformed = [](const llvm::Twine &What) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "project index: " + What);
+  };
+  const llvm::json::Object *Root = J.getAsObject();
+  if (!Root || Root->getInteger("version") != 1)
+    return Malformed("not a version 1 index");
+  const llvm::json::Object *Functions = Root->getObject("functions");
+  if (!Functions)
+    return Malformed("no 'functions'");
+  ProjectIndex Index;
+  for (const auto &[Key, Value] : *Functions) {
+    const llvm::json::Object *F = Value.getAsObject();
+    if (!F)
+      return Malformed("'" + Key.str() + "' is not an object");
+    FunctionSummary S;
+    S.Name = F->getString("name").value_or("").str();
+    S.File = F->getString("file").value_or("").str();
+    const llvm::json::Object *Dtype = F->getObject("dtype");
+    if (!readProperty(F->getObject("device"), S.Device, S.DeviceArg,
+                      S.DeviceOrigin) ||
+        !readProperty(Dtype, S.Dtype, S.DtypeArg, S.DtypeOrigin))
+      return Malformed("'" + Key.str() + "' has a malformed property");
+    if (S.Dtype == Form::Known) {
+      std::optional<api::ScalarKind> Type =
+          api::scalarKindNamed(Dtype->getString("type").value_or(""));
+      if (!Type)
+        return Malformed("'" + Key.str() + "' has an unknown dtype");
+      S.Type = *Type;
+      S.ZeroDim = Dtype->getBoolean("zero-dim").value_or(false);
+    }
+    Index.Functions.emplace(Key.str(), std::move(S));
+  }
+  return Index;
+}
+
+std::string ProjectIndex::digest(const std::set<std::string> &Keys) const {
+  llvm::SHA256 Hash;
+  for (const std::string &Key : Keys) {
+    Hash.update(Key);
+    Hash.update(llvm::StringRef("\0", 1));
+    if (const FunctionSummary *S = find(Key)) {
+      ProjectIndex One;
+      One.Functions.emplace(Key, *S);
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      OS << One.toJSON();
+      Hash.update(OS.str());
+    }
+    Hash.update(llvm::StringRef("\1", 1));
+  }
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+} // namespace torchlint

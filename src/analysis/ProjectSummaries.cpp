@@ -1,0 +1,133 @@
+//===- ProjectSummaries.cpp - A unit's summaries for the project ----------===//
+//
+// What the unit exports to the project index (the summaries of the
+// functions its main file defines) and what it imports from it (the
+// summaries of functions defined in other units). The summaries themselves
+// are the ones the flow engine computes for calls inside the unit
+// (ProvenanceCache::summary, dtypeSummary); here they are only turned into
+// the project's vocabulary, keyed by USR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torchlint/ProjectIndex.h"
+#include "torchlint/Provenance.h"
+#include "torchlint/Syntax.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace torchlint {
+
+namespace {
+
+/// The USR of FD when another unit may call it by that name: a function of
+/// the project with external linkage that is not a template or virtual
+/// (api::projectKey's functions); "" otherwise.
+std::string usrOf(const FunctionDecl *FD) {
+  if (api::projectKey(FD).empty())
+    return "";
+  llvm::SmallString<128> Buf;
+  if (index::generateUSRForDecl(FD->getCanonicalDecl(), Buf))
+    return "";
+  return std::string(Buf);
+}
+
+/// Where the first step of a fact's story is, for a note in another unit.
+template <class V>
+FunctionSummary::Origin originOf(const Fact<V> &F, const SourceManager &SM) {
+  FunctionSummary::Origin O;
+  if (F.Steps.empty())
+    return O;
+  SourceLocation Loc = SM.getExpansionLoc(F.Steps.front().Loc);
+  O.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
+  O.Line = SM.getExpansionLineNumber(Loc);
+  O.Message = F.Steps.front().Message;
+  return O;
+}
+
+/// Calls Fn on every function defined in the main file, descending into
+/// the namespaces and classes the main file opens.
+template <class Fn>
+void forEachMainFileFunction(const DeclContext *DC, const SourceManager &SM,
+                             Fn &&Visit) {
+  for (const Decl *D : DC->decls()) {
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() &&
+          !FD->isInvalidDecl())
+        Visit(FD);
+    } else if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+      forEachMainFileFunction(NS, SM, Visit);
+    } else if (const auto *RD = dyn_cast<CXXRecordDecl>(D)) {
+      if (RD->isThisDeclarationADefinition() && !RD->isDependentContext())
+        forEachMainFileFunction(RD, SM, Visit);
+    } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      forEachMainFileFunction(LS, SM, Visit);
+    }
+  }
+}
+
+} // namespace
+
+const FunctionSummary *
+ProvenanceCache::imported(const FunctionDecl *Callee) {
+  std::string Usr = usrOf(Callee);
+  if (Usr.empty())
+    return nullptr;
+  Imports.insert(Usr);
+  return Index ? Index->find(Usr) : nullptr;
+}
+
+UnitSummaries ProvenanceCache::exportSummaries() {
+  using Form = FunctionSummary::Form;
+  UnitSummaries Out;
+  Out.Imports = Imports;
+  const SourceManager &SM = Ctx.getSourceManager();
+  forEachMainFileFunction(
+      Ctx.getTranslationUnitDecl(), SM, [&](const FunctionDecl *FD) {
+        if (!returnsTensors(FD))
+          return;
+        std::string Usr = usrOf(FD);
+        if (Usr.empty())
+          return;
+        FunctionSummary S;
+        S.Name = FD->getNameAsString();
+        S.File = llvm::sys::path::filename(
+                     SM.getFilename(SM.getExpansionLoc(FD->getLocation())))
+                     .str();
+        const ReturnSummary &Device = summary(FD);
+        // Only a CPU this unit shows by itself: a value that holds under a
+        // project fact, or another file's function's (returns-cpu:), is
+        // not the function's own.
+        if (Device.Kind == ReturnSummary::Fixed &&
+            Device.Fact.Value.Kind == torchlint::Device::Cpu &&
+            Device.Fact.Value.Key.empty() && Device.Fact.Needs.empty()) {
+          S.Device = Form::Known;
+          S.DeviceOrigin = originOf(Device.Fact, SM);
+        } else if (Device.Kind == ReturnSummary::FollowsArg) {
+          S.Device = Form::FollowsArg;
+          S.DeviceArg = Device.Index;
+        }
+        const DtypeSummary &Dtype = dtypeSummary(FD);
+        if (Dtype.Kind == DtypeSummary::Fixed &&
+            Dtype.Fact.Value.Kind == torchlint::Dtype::Known) {
+          S.Dtype = Form::Known;
+          S.Type = Dtype.Fact.Value.Type;
+          S.ZeroDim = Dtype.Fact.Value.ZeroDim;
+          S.DtypeOrigin = originOf(Dtype.Fact, SM);
+        } else if (Dtype.Kind == DtypeSummary::FollowsArg) {
+          S.Dtype = Form::FollowsArg;
+          S.DtypeArg = Dtype.Index;
+        }
+        if (!S.empty())
+          Out.Defined.add(Usr, S);
+      });
+  return Out;
+}
+
+} // namespace torchlint
