@@ -152,6 +152,29 @@ static GuardSense classifyKindCompare(bool Equal, const Expr *L,
   return Equal ? S : flip(S);
 }
 
+/// True for a comparison of a value with a string literal naming CUDA or a
+/// GPU (`device_flag == "cuda"`, `args.device == "gpu"`): the user asks for
+/// it by name.
+static bool namesCudaRequest(const Expr *E) {
+  E = api::ignoreWrappers(E);
+  llvm::SmallVector<const Expr *, 2> Sides;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_EQ)
+    Sides = {BO->getLHS(), BO->getRHS()};
+  else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+           OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2)
+    Sides = {OC->getArg(0), OC->getArg(1)};
+  for (const Expr *Side : Sides)
+    if (const auto *SL =
+            dyn_cast<StringLiteral>(api::ignoreWrappers(Side)->IgnoreImpCasts())) {
+      std::string Text = SL->getString().lower();
+      if (llvm::StringRef(Text).startswith("cuda") ||
+          llvm::StringRef(Text).startswith("gpu"))
+        return true;
+    }
+  return false;
+}
+
 static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
                                unsigned Depth) {
   if (!E || Depth > 8)
@@ -179,6 +202,13 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
       // When the whole is false, both disjuncts are false.
       if (L == GuardSense::Unavailable || R == GuardSense::Unavailable)
         return GuardSense::Unavailable;
+      // `flag == "cuda" || (flag == "auto" && is_available())`: CUDA when
+      // the user asks for it by name or when it is there. The program
+      // falls back to the CPU; a user who names CUDA on a machine without
+      // it gets the error they asked for.
+      if ((L == GuardSense::Available && namesCudaRequest(BO->getRHS())) ||
+          (R == GuardSense::Available && namesCudaRequest(BO->getLHS())))
+        return GuardSense::Available;
       return GuardSense::None;
     case BO_EQ:
     case BO_NE:
@@ -358,6 +388,10 @@ struct UnitFacts {
   llvm::SmallPtrSet<const ValueDecl *, 8> Opaque;
   llvm::DenseMap<const ValueDecl *, bool> Guarded;
   llvm::DenseMap<const FunctionDecl *, bool> CallersGuarded;
+  /// Where the user's code builds each of its classes: constructions,
+  /// `new C`, std::make_unique<C> and std::make_shared<C>.
+  llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<const Expr *, 2>>
+      Constructions;
 };
 
 class UnitFactsCollector : public RecursiveASTVisitor<UnitFactsCollector> {
@@ -369,8 +403,26 @@ public:
     return api::isSystemHeaderDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
       F.Calls[FD->getCanonicalDecl()].push_back(CE);
+      // std::make_unique<C>(...) builds a C where it is called.
+      if (FD->isInStdNamespace() && FD->getIdentifier() &&
+          (FD->getName() == "make_unique" || FD->getName() == "make_shared"))
+        if (const TemplateArgumentList *Args =
+                FD->getTemplateSpecializationArgs();
+            Args && Args->size() >= 1 &&
+            Args->get(0).getKind() == TemplateArgument::Type)
+          noteConstruction(Args->get(0).getAsType(), CE);
+    }
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (!CE->getConstructor()->isCopyOrMoveConstructor())
+      noteConstruction(CE->getType(), CE);
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *NE) {
+    noteConstruction(NE->getAllocatedType(), NE);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
@@ -407,6 +459,11 @@ public:
   }
 
 private:
+  void noteConstruction(QualType T, const Expr *Where) {
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+      if (!api::isInTorchNamespace(RD) && !RD->isInStdNamespace())
+        F.Constructions[RD->getCanonicalDecl()].push_back(Where);
+  }
   UnitFacts &F;
 };
 
@@ -494,6 +551,20 @@ static bool everyCallGuarded(const FunctionDecl *FD, ASTContext &Ctx) {
   return F.CallersGuarded[Key] = Guarded;
 }
 
+/// True when the unit builds RD only where CUDA is guarded, or builds it
+/// nowhere it can see (a class of a header whose objects other files make):
+/// a default member initialiser naming CUDA is a choice made where the
+/// object is built.
+static bool everyConstructionGuarded(const CXXRecordDecl *RD,
+                                     ASTContext &Ctx) {
+  UnitFacts &F = unitFacts(Ctx);
+  auto It = F.Constructions.find(RD->getCanonicalDecl());
+  if (It == F.Constructions.end())
+    return true;
+  return llvm::all_of(It->second,
+                      [&](const Expr *E) { return isCudaGuarded(E, Ctx); });
+}
+
 bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(*Use);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
@@ -566,9 +637,22 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
       }
       if (isCudaCase(Label))
         return true;
+    } else if (const auto *Field = Parent.get<FieldDecl>()) {
+      // `torch::Device device_{torch::kCUDA, 0};` holds where the object
+      // is built.
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent()))
+        return everyConstructionGuarded(RD, Ctx);
+      return false;
     } else if (const auto *FD = Parent.get<FunctionDecl>()) {
       // A lambda's call operator leads, through its class, to the lambda.
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      // A constructor runs where its objects are built: guarded when the
+      // unit builds them only under a guard.
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
+        UnitFacts &F = unitFacts(Ctx);
+        if (F.Constructions.count(Ctor->getParent()->getCanonicalDecl()))
+          return everyConstructionGuarded(Ctor->getParent(), Ctx);
+      }
       if (!MD || !MD->getParent()->isLambda())
         return everyCallGuarded(FD, Ctx);
     }

@@ -220,11 +220,21 @@ private:
                          const State &St);
   /// A call of a function the project index summarises: the argument it
   /// follows. A CPU tensor of its own stays the project fact externalCall
-  /// makes it, which the defining unit shows with its note.
+  /// makes it, which the defining unit shows with its note in a run over
+  /// the project; a host that sees this unit alone takes the index's word.
   std::optional<DeviceSet> importedCall(const Expr *Call, const FunctionDecl *,
                                         const FunctionSummary &Imported,
                                         llvm::ArrayRef<const Expr *> Args,
                                         const State &S, unsigned Depth) {
+    if (Imported.Device == FunctionSummary::Form::Known &&
+        Cache.indexSettles()) {
+      DeviceFact F;
+      F.Value = Device::cpu();
+      F.Birth = Call;
+      F.Steps.push_back(
+          {Call->getBeginLoc(), importedStep(Imported, Imported.DeviceOrigin)});
+      return DeviceSet(F);
+    }
     return followedArgument(Call, Imported, Imported.Device,
                             Imported.DeviceArg, Args, S, Depth);
   }

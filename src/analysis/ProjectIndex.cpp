@@ -2,6 +2,9 @@
 
 #include "torchlint/ProjectIndex.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -13,7 +16,9 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
   auto SameOrigin = [](const Origin &A, const Origin &B) {
     return A.File == B.File && A.Line == B.Line && A.Message == B.Message;
   };
-  return Name == O.Name && File == O.File && Device == O.Device &&
+  return Name == O.Name && File == O.File && Path == O.Path &&
+         Uses == O.Uses &&
+         Device == O.Device &&
          DeviceArg == O.DeviceArg &&
          SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
          Type == O.Type && ZeroDim == O.ZeroDim && DtypeArg == O.DtypeArg &&
@@ -27,11 +32,22 @@ void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
   // Two definitions that disagree: keep each property only where both say
   // the same thing.
   FunctionSummary &Old = It->second;
+  Old.Uses.insert(S.Uses.begin(), S.Uses.end());
   if (Old.Device != S.Device || Old.DeviceArg != S.DeviceArg)
     Old.Device = Form::Unknown;
   if (Old.Dtype != S.Dtype || Old.DtypeArg != S.DtypeArg ||
       Old.Type != S.Type || Old.ZeroDim != S.ZeroDim)
     Old.Dtype = Form::Unknown;
+}
+
+void ProjectIndex::noteUses(const std::string &Key,
+                            const std::set<std::string> &Paths) {
+  auto It = Functions.find(Key);
+  if (It == Functions.end())
+    return;
+  for (const std::string &P : Paths)
+    if (P != It->second.Path)
+      It->second.Uses.insert(P);
 }
 
 void ProjectIndex::merge(const ProjectIndex &Other) {
@@ -92,10 +108,17 @@ llvm::json::Value ProjectIndex::toJSON() const {
     Out[Key] = llvm::json::Object{
         {"name", S.Name},
         {"file", S.File},
+        {"path", S.Path},
+        {"uses", llvm::json::Array(S.Uses)},
         {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
         {"dtype", std::move(Dtype)}};
   }
-  return llvm::json::Object{{"version", 1}, {"functions", std::move(Out)}};
+  llvm::json::Object Files;
+  for (const auto &[Path, Stamp] : Stamps)
+    Files[Path] = Stamp;
+  return llvm::json::Object{{"version", 1},
+                            {"functions", std::move(Out)},
+                            {"files", std::move(Files)}};
 }
 
 /// Reads one property of a summary; false when it is malformed.
@@ -134,6 +157,11 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
     FunctionSummary S;
     S.Name = F->getString("name").value_or("").str();
     S.File = F->getString("file").value_or("").str();
+    S.Path = F->getString("path").value_or("").str();
+    if (const llvm::json::Array *Uses = F->getArray("uses"))
+      for (const llvm::json::Value &U : *Uses)
+        if (std::optional<llvm::StringRef> P = U.getAsString())
+          S.Uses.insert(P->str());
     const llvm::json::Object *Dtype = F->getObject("dtype");
     if (!readProperty(F->getObject("device"), S.Device, S.DeviceArg,
                       S.DeviceOrigin) ||
@@ -149,7 +177,128 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
     }
     Index.Functions.emplace(Key.str(), std::move(S));
   }
+  if (const llvm::json::Object *Files = Root->getObject("files"))
+    for (const auto &[Path, Stamp] : *Files)
+      if (std::optional<llvm::StringRef> S = Stamp.getAsString())
+        Index.Stamps[Path.str()] = S->str();
   return Index;
+}
+
+/// "size:mtime" of Path now, or "" when it cannot be read.
+static std::string stampOf(llvm::StringRef Path) {
+  llvm::sys::fs::file_status Status;
+  if (Path.empty() || llvm::sys::fs::status(Path, Status))
+    return "";
+  return std::to_string(Status.getSize()) + ":" +
+         std::to_string(Status.getLastModificationTime()
+                            .time_since_epoch()
+                            .count());
+}
+
+void ProjectIndex::stampFiles() {
+  Stamps.clear();
+  for (const auto &[Key, S] : Functions) {
+    if (!S.Path.empty() && !Stamps.count(S.Path))
+      Stamps[S.Path] = stampOf(S.Path);
+    for (const std::string &U : S.Uses)
+      if (!Stamps.count(U))
+        Stamps[U] = stampOf(U);
+  }
+}
+
+unsigned ProjectIndex::dropStale() {
+  std::map<std::string, bool> Current;
+  unsigned Dropped = 0;
+  auto Unchanged = [&](const std::string &Path) {
+    auto [C, New] = Current.try_emplace(Path, false);
+    if (New) {
+      auto Stamp = Stamps.find(Path);
+      C->second = Stamp != Stamps.end() && !Stamp->second.empty() &&
+                  Stamp->second == stampOf(Path);
+    }
+    return C->second;
+  };
+  for (auto It = Functions.begin(); It != Functions.end();) {
+    if (Unchanged(It->second.Path) &&
+        llvm::all_of(It->second.Uses, Unchanged)) {
+      ++It;
+    } else {
+      It = Functions.erase(It);
+      ++Dropped;
+    }
+  }
+  return Dropped;
+}
+
+std::string projectIndexPath(llvm::StringRef CacheDir, llvm::StringRef Root) {
+  llvm::SHA256 Hash;
+  Hash.update(Root);
+  std::string Name = llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 16);
+  llvm::SmallString<256> Path(CacheDir);
+  llvm::sys::path::append(Path, "indexes", Name + ".json");
+  return std::string(Path);
+}
+
+std::shared_ptr<const ProjectIndex>
+findProjectIndex(llvm::StringRef CacheDir, llvm::StringRef File,
+                 unsigned *Stale, std::string *Where) {
+  if (CacheDir.empty())
+    return nullptr;
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  for (llvm::StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    std::string Path = projectIndexPath(CacheDir, D);
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    if (!Buffer)
+      continue;
+    llvm::Expected<llvm::json::Value> J =
+        llvm::json::parse((*Buffer)->getBuffer());
+    if (!J) {
+      llvm::consumeError(J.takeError());
+      return nullptr;
+    }
+    llvm::Expected<ProjectIndex> Index = ProjectIndex::fromJSON(*J);
+    if (!Index) {
+      llvm::consumeError(Index.takeError());
+      return nullptr;
+    }
+    unsigned Dropped = Index->dropStale();
+    if (Stale)
+      *Stale = Dropped;
+    if (Where)
+      *Where = Path;
+    return std::make_shared<const ProjectIndex>(std::move(*Index));
+  }
+  return nullptr;
+}
+
+llvm::Error storeProjectIndex(llvm::StringRef Path, const ProjectIndex &Index) {
+  namespace fs = llvm::sys::fs;
+  if (std::error_code EC =
+          fs::create_directories(llvm::sys::path::parent_path(Path)))
+    return llvm::errorCodeToError(EC);
+  int FD;
+  llvm::SmallString<256> Tmp;
+  if (std::error_code EC = fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
+    return llvm::errorCodeToError(EC);
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Index.toJSON();
+  }
+  if (std::error_code EC = fs::rename(Tmp, Path)) {
+    fs::remove(Tmp);
+    return llvm::errorCodeToError(EC);
+  }
+  return llvm::Error::success();
+}
+
+std::string defaultTorchlintCacheDir() {
+  llvm::SmallString<256> Dir;
+  if (!llvm::sys::path::cache_directory(Dir))
+    return "";
+  llvm::sys::path::append(Dir, "torchlint");
+  return std::string(Dir);
 }
 
 std::string ProjectIndex::digest(const std::set<std::string> &Keys) const {

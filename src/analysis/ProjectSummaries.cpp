@@ -16,6 +16,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -97,9 +98,12 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           return;
         FunctionSummary S;
         S.Name = FD->getNameAsString();
-        S.File = llvm::sys::path::filename(
-                     SM.getFilename(SM.getExpansionLoc(FD->getLocation())))
-                     .str();
+        llvm::SmallString<256> Path(
+            SM.getFilename(SM.getExpansionLoc(FD->getLocation())));
+        llvm::sys::fs::make_absolute(Path);
+        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+        S.File = llvm::sys::path::filename(Path).str();
+        S.Path = std::string(Path);
         const ReturnSummary &Device = summary(FD);
         // Only a CPU this unit shows by itself: a value that holds under a
         // project fact, or another file's function's (returns-cpu:), is

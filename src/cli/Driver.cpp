@@ -868,10 +868,21 @@ llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
 }
 
 /// The project index the units' summaries make together.
+/// A unit's exported summaries are recorded as using the files that define
+/// what it imported, so that a kept index drops them when those change.
 ProjectIndex linkSummaries(const std::vector<UnitResult> &Results) {
   ProjectIndex Index;
   for (const UnitResult &R : Results)
     Index.merge(R.Summaries.Defined);
+  for (const UnitResult &R : Results) {
+    std::set<std::string> Paths;
+    for (const std::string &Key : R.Summaries.Imports)
+      if (const FunctionSummary *F = Index.find(Key))
+        Paths.insert(F->Path);
+    if (!Paths.empty())
+      for (const auto &[Key, F] : R.Summaries.Defined.functions())
+        Index.noteUses(Key, Paths);
+  }
   return Index;
 }
 
@@ -930,32 +941,63 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
   return Index;
 }
 
-/// Writes the project index beside the result cache, for the hosts that
-/// see one file at a time and the next run (docs/architecture.md).
-void keepIndex(const Settings &S, const UnitJob &Job,
-               const ProjectIndex &Index) {
-  if (Job.ResultCacheDir.empty() || Index.empty())
-    return;
-  namespace fs = llvm::sys::fs;
-  llvm::SmallString<256> Path(Job.ResultCacheDir);
-  llvm::sys::path::append(Path, "project-index.json");
-  // Written beside and renamed over: a reader never sees half an index.
-  int FD;
-  llvm::SmallString<256> Tmp;
-  if (fs::create_directories(Job.ResultCacheDir) ||
-      fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
-    return;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Index.toJSON();
+/// Keeps the project index for the hosts that see one file at a time (the
+/// clang-tidy plugin, the language server): in the cache folder, one file
+/// per project root, as clangd keeps its background index. The summaries of
+/// the files this run analysed replace theirs; the others stay (a run over
+/// some files of the project does not forget the rest). A shard sees part
+/// of the project and keeps nothing. With --result-cache, the run's own
+/// index is also written there.
+void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
+               ProjectIndex Index) {
+  Index.stampFiles();
+  auto Store = [&](const std::string &Path, const ProjectIndex &What) {
+    if (llvm::Error E = storeProjectIndex(Path, What)) {
+      if (S.Verbose)
+        note("project index: not written to " + Path + ": " +
+             llvm::toString(std::move(E)));
+      llvm::consumeError(std::move(E));
+      return;
+    }
+    if (S.Verbose)
+      note("project index: " + llvm::Twine(What.size()) +
+           " function summaries written to " + Path);
+  };
+  if (!Plan.Job.ResultCacheDir.empty() && !Index.empty()) {
+    llvm::SmallString<256> Path(Plan.Job.ResultCacheDir);
+    llvm::sys::path::append(Path, "project-index.json");
+    Store(std::string(Path), Index);
   }
-  if (fs::rename(Tmp, Path)) {
-    fs::remove(Tmp);
+  const std::string &CacheDir = Plan.Job.Parse.CacheDir;
+  if (CacheDir.empty() || Plan.Shard || Plan.SrcRoot.empty())
     return;
+  std::string Path = projectIndexPath(CacheDir, Plan.SrcRoot);
+  std::set<std::string> Analysed;
+  for (const std::string &F : State.Files) {
+    llvm::SmallString<256> A(F);
+    llvm::sys::fs::make_absolute(A);
+    llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+    Analysed.insert(std::string(A));
   }
-  if (S.Verbose)
-    note("project index: " + llvm::Twine(Index.size()) +
-         " function summaries written to " + Path);
+  ProjectIndex Kept;
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Path))
+    if (llvm::Expected<llvm::json::Value> J =
+            llvm::json::parse((*Buffer)->getBuffer())) {
+      if (llvm::Expected<ProjectIndex> Old = ProjectIndex::fromJSON(*J)) {
+        for (const auto &[Key, F] : Old->functions())
+          if (!Analysed.count(F.Path))
+            Kept.add(Key, F);
+      } else {
+        llvm::consumeError(Old.takeError());
+      }
+    } else {
+      llvm::consumeError(J.takeError());
+    }
+  if (Kept.empty() && Index.empty())
+    return;
+  Kept.merge(Index);
+  Kept.stampFiles();
+  Store(Path, Kept);
 }
 
 llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
@@ -975,7 +1017,7 @@ llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
       checkAgainstIndex(S, Plan, State, Results, Logs);
   if (!Index)
     return Index.takeError();
-  keepIndex(S, Plan.Job, *Index);
+  keepIndex(S, Plan, State, std::move(*Index));
   for (size_t I = 0; I < N; ++I)
     Delivery.arrive(I, Results[I], Logs[I]);
   Delivery.allIn();

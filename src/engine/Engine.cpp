@@ -69,7 +69,7 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
   if (UserDecls)
     Ctx.setTraversalScope(*UserDecls);
   ProvenanceCache Provenance(Ctx);
-  Provenance.setIndex(Config.Index.get());
+  Provenance.setIndex(Config.Index.get(), Config.IndexSettles);
   std::vector<ProjectSite> Shown;
   RuleEnvironment Env{Config.Options, &Provenance,
                       [this](llvm::StringRef Id) {

@@ -574,6 +574,11 @@ UnitResult Server::analyze(const std::string &File, const std::string &Text) {
   // unsaved edits of the headers it includes too.
   for (const auto &[Path, Doc] : Docs)
     Job.Parse.UnsavedFiles[Path] = Path == File ? Text : Doc.Text;
+  // What the project's other files return, from the index the last CLI run
+  // kept (docs/editors.md); the summaries of files changed since are
+  // dropped. Read for every analysis: it is small, and a run may renew it.
+  Job.Index = findProjectIndex(Job.Parse.CacheDir, File);
+  Job.IndexSettles = true;
   return runUnit(File, D.Command, Job, Configs);
 }
 

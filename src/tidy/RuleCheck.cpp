@@ -94,6 +94,14 @@ unitFindings(ASTContext &Ctx, clang::tidy::ClangTidyContext &Tidy) {
   for (const auto &Entry : Tidy.getOptions().CheckOptions)
     if (Entry.getKey().startswith("torch-"))
       Config.Options.set(Entry.getKey(), Entry.getValue().Value);
+  // What the project's other files return, from the index the last CLI run
+  // kept in torchlint's cache folder (docs/clang-tidy.md); the summaries of
+  // files changed since are dropped.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Config.Index =
+        findProjectIndex(defaultTorchlintCacheDir(), Main->getName());
+  Config.IndexSettles = true;
   Engine TheEngine(std::move(Config));
   std::vector<Decl *> Scope = userDecls(Ctx);
   It->second.Findings = TheEngine.analyze(Ctx, &Scope);

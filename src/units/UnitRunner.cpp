@@ -351,6 +351,7 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   EC.Checks = Config.Checks;
   EC.Options = Config.Options;
   EC.Index = Job.Index;
+  EC.IndexSettles = Job.IndexSettles;
   Engine TheEngine(EC);
 
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();

@@ -93,6 +93,9 @@ struct UnitJob {
   /// summaries of functions other units define. A unit's result cache key
   /// then holds what it imports (ToolId carries its digest).
   std::shared_ptr<const ProjectIndex> Index;
+  /// The host sees one unit (the language server): see
+  /// EngineConfig::IndexSettles.
+  bool IndexSettles = false;
 #ifdef TORCHLINT_TEST_HOOKS
   /// The isolation tests' hooks (test builds only): crash or hang on a unit
   /// whose path ends with this.

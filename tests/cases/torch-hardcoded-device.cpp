@@ -243,3 +243,51 @@ torch::Tensor denoise(torch::Tensor x,
   return x.to(device);
 }
 torch::Tensor denoiseDefault(torch::Tensor x) { return denoise(x); }
+
+// ---- The device chosen by name or where the object is built ---------------
+
+// CUDA when the user names it or when it is there: the program falls back
+// to the CPU, and a user who names CUDA on a machine without it gets the
+// error they asked for. Silent.
+torch::Device fromFlag(const std::string &Flag) {
+  torch::Device device(torch::kCPU);
+  if (Flag == "cuda" || (Flag == "auto" && torch::cuda::is_available()))
+    device = torch::Device(torch::kCUDA);
+  return device;
+}
+
+// A flag compared with something that names no GPU is no request for one.
+torch::Device fromOtherFlag(const std::string &Flag) {
+  torch::Device device(torch::kCPU);
+  if (Flag == "fast" || (Flag == "auto" && torch::cuda::is_available()))
+    device = torch::Device(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  return device;
+}
+
+// A class whose CUDA member is a choice made where its objects are built:
+// this unit builds it only once CUDA is found. Silent.
+class GpuPredictor {
+public:
+  torch::Tensor run(torch::Tensor x) { return x.to(device_); }
+
+private:
+  torch::Device device_{torch::kCUDA, 0};
+};
+std::unique_ptr<GpuPredictor> makePredictor() {
+  if (torch::cuda::is_available())
+    return std::make_unique<GpuPredictor>();
+  return nullptr;
+}
+
+// The same member in a class built with no guard is reported.
+class GpuWorker {
+public:
+  torch::Tensor run(torch::Tensor x) { return x.to(device_); }
+
+private:
+  torch::Device device_{torch::kCUDA, 0}; // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+};
+torch::Tensor runWorker(torch::Tensor x) {
+  GpuWorker Worker;
+  return Worker.run(x);
+}

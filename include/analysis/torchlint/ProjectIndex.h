@@ -20,6 +20,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -29,8 +30,13 @@ namespace torchlint {
 struct FunctionSummary {
   /// The function's name, for notes ("load_labels").
   std::string Name;
-  /// The file defining it, as the unit that exported it named it.
+  /// The file defining it: its name, for notes, and its absolute path, to
+  /// drop the summary once the file changes.
   std::string File;
+  std::string Path;
+  /// The other files whose summaries the defining unit imported: a change
+  /// to one of them may change this summary too.
+  std::set<std::string> Uses;
 
   enum class Form : uint8_t {
     Unknown,    ///< Nothing a caller can rely on.
@@ -73,6 +79,9 @@ public:
   void add(const std::string &Key, const FunctionSummary &S);
   /// Every summary of Other, as add() takes them.
   void merge(const ProjectIndex &Other);
+  /// Records that Key's summary was computed with the summaries of the
+  /// files Paths define.
+  void noteUses(const std::string &Key, const std::set<std::string> &Paths);
 
   const FunctionSummary *find(llvm::StringRef Key) const;
   size_t size() const { return Functions.size(); }
@@ -90,13 +99,42 @@ public:
   /// The index J holds, or an error naming what is malformed.
   static llvm::Expected<ProjectIndex> fromJSON(const llvm::json::Value &J);
 
+  /// Records the size and modification time of every file that defines a
+  /// summary, as they are now (the host that links the index does).
+  void stampFiles();
+  /// Drops the summaries of files changed since stampFiles() (an index
+  /// written by an earlier run, read by a host that sees one file); returns
+  /// how many were dropped.
+  unsigned dropStale();
+
   bool operator==(const ProjectIndex &O) const {
     return Functions == O.Functions;
   }
 
 private:
   std::map<std::string, FunctionSummary> Functions;
+  /// File path -> "size:mtime" when stamped.
+  std::map<std::string, std::string> Stamps;
 };
+
+/// Where the index of the project rooted at Root is kept in CacheDir
+/// (torchlint's cache folder): one file per project, as clangd keeps one
+/// background index per project.
+std::string projectIndexPath(llvm::StringRef CacheDir, llvm::StringRef Root);
+
+/// The index kept in CacheDir for the project File belongs to: the nearest
+/// folder above File with a kept index. Stale summaries are dropped (Stale
+/// counts them); null when there is none or it cannot be read.
+std::shared_ptr<const ProjectIndex>
+findProjectIndex(llvm::StringRef CacheDir, llvm::StringRef File,
+                 unsigned *Stale = nullptr, std::string *Where = nullptr);
+
+/// Writes Index to Path, whole or not at all (a reader never sees half).
+llvm::Error storeProjectIndex(llvm::StringRef Path, const ProjectIndex &Index);
+
+/// torchlint's cache folder when none is given: $XDG_CACHE_HOME/torchlint,
+/// else ~/.cache/torchlint ("" when neither is known).
+std::string defaultTorchlintCacheDir();
 
 /// What one unit gives the project index and takes from it.
 struct UnitSummaries {

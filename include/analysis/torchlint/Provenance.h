@@ -207,7 +207,13 @@ public:
 
   /// The project index to read the summaries of functions defined in other
   /// units from (null: none, as in the first phase).
-  void setIndex(const ProjectIndex *I) { Index = I; }
+  /// Settles: the host sees this unit alone, so what the index says of a
+  /// function's CPU tensor is taken as shown (no other unit will show it).
+  void setIndex(const ProjectIndex *I, bool Settles = false) {
+    Index = I;
+    IndexSettles = Settles;
+  }
+  bool indexSettles() const { return IndexSettles; }
   /// Callee's summary in the project index, when Callee is a function of
   /// the project defined in another unit and the index has one; every
   /// function asked about is remembered as an import.
@@ -271,6 +277,7 @@ private:
       Classes;
   llvm::DenseMap<const clang::FieldDecl *, DeviceSet> FieldElements;
   const ProjectIndex *Index = nullptr;
+  bool IndexSettles = false;
   std::set<std::string> Imports;
 };
 

@@ -28,6 +28,11 @@ struct EngineConfig {
   /// The summaries of the functions other units define (null: none, as in
   /// the first phase of a run, or a host with no index).
   std::shared_ptr<const ProjectIndex> Index;
+  /// True for a host that sees one unit and reads an index an earlier run
+  /// kept (the clang-tidy plugin, the language server): a CPU tensor the
+  /// index says another file's function returns is taken as shown, since
+  /// no unit of this run will show it.
+  bool IndexSettles = false;
 };
 
 /// The analysis engine: given a parsed translation unit, runs the enabled
