@@ -208,3 +208,12 @@ torch::Tensor inMacro() {
   auto x = torch::randn({2, 2}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::randn' with dtype Double)}}
   return MATMUL(w, x); // expected-warning {{'torch::mm' receives tensors of different dtypes: 'x' (argument 'mat2') is Double but 'w' is Float [torch-dtype-mismatch]}}
 }
+
+// A matrix inverse keeps its input's dtype: a Double colour matrix inverted
+// is still Double, and meets Float pixels.
+torch::Tensor unmixColours(torch::Tensor Pixels) {
+  auto Mixing = torch::tensor({{0.65, 0.70}, {0.07, 0.99}}, torch::kFloat64); // expected-note {{'Mixing' is created as Double here ('torch::tensor' with dtype Double)}}
+  auto Unmixing = torch::inverse(Mixing);
+  auto Flat = torch::rand({16, 2}); // expected-note {{'Flat' is created as Float here ('torch::rand' with no dtype)}}
+  return torch::matmul(Flat, Unmixing); // expected-warning {{'torch::matmul' receives tensors of different dtypes: 'Unmixing' (argument 'other') is Double but 'Flat' is Float [torch-dtype-mismatch]}}
+}
