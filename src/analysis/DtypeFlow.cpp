@@ -850,6 +850,36 @@ DtypeSet DtypeFlow::parameterFacts(const ParmVarDecl *P) {
   return DtypeSet();
 }
 
+std::optional<DtypeSet> DtypeFlow::tupleElement(const CallExpr *Get,
+                                                const DtypeState &S,
+                                                unsigned Depth) {
+  const TemplateArgumentList *Args =
+      Get->getDirectCallee()->getTemplateSpecializationArgs();
+  if (!Args || Args->size() < 1 ||
+      Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  int64_t Index = Args->get(0).getAsIntegral().getExtValue();
+  const CallExpr *Source = tupleSource(Get->getArg(0));
+  const FunctionDecl *Callee = Source ? Source->getDirectCallee() : nullptr;
+  if (!api::returnsValuesAndIndices(Callee))
+    return std::nullopt;
+  if (Index == 1)
+    return knownAt(ScalarKind::Long, Get->getBeginLoc(),
+                   "is the indices of '" + Callee->getNameAsString() +
+                       "' here, Long");
+  if (Index != 0)
+    return std::nullopt;
+  // The values: the input's dtype (the object of x.max(1), or max(x, 1)).
+  const Expr *Input = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Source))
+    Input = MC->getImplicitObjectArgument();
+  else if (Source->getNumArgs() >= 1)
+    Input = Source->getArg(0);
+  if (!Input || !api::isTensorType(Input->getType()))
+    return std::nullopt;
+  return evalTensor(Input, S, Depth + 1);
+}
+
 DtypeSet DtypeFlow::evalOwn(const Expr *E, const DtypeState &S,
                             unsigned Depth) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))

@@ -126,6 +126,10 @@ private:
   /// A new module's dtype (the state does not change it).
   DtypeSet newModule(const clang::ValueDecl *VD, const clang::Expr *Init,
                      clang::SourceLocation Loc, const DtypeState &);
+  /// std::get<1>(x.max(1)): the indices are Long; std::get<0> keeps x's
+  /// dtype.
+  std::optional<DtypeSet> tupleElement(const clang::CallExpr *Get,
+                                       const DtypeState &S, unsigned Depth);
   /// A TorchScript module's parameters are whatever was scripted: unknown.
   DtypeSet scriptModule(const clang::Expr *, clang::SourceLocation,
                         const DtypeState &) {

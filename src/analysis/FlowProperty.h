@@ -222,8 +222,11 @@ protected:
       return Facts();
     // std::get<N>(lstm(x)): what the tuple's tensors agree on.
     if (Callee->isInStdNamespace() && Callee->getName() == "get" &&
-        CE->getNumArgs() == 1)
+        CE->getNumArgs() == 1) {
+      if (std::optional<Facts> Element = self().tupleElement(CE, S, Depth))
+        return *Element;
       return evalContainer(CE->getArg(0), S, Depth + 1);
+    }
     if (api::isFactoryCall(CE))
       return self().evalFactory(CE, S, Depth);
     if (!api::isTorchNamespaceFunction(Callee))
@@ -237,6 +240,25 @@ protected:
     return containerFacts<V>(E, Depth, [&](const clang::Expr *X, unsigned D) {
       return self().evalTensor(X, S, D);
     });
+  }
+
+  /// std::get<N>(t) where the property knows element N on its own (the
+  /// indices of x.max(1)); nothing otherwise.
+  std::optional<Facts> tupleElement(const clang::CallExpr *, const StateTy &,
+                                    unsigned) {
+    return std::nullopt;
+  }
+
+  /// The call a tuple expression E comes from: E itself, or the initialiser
+  /// of a local tuple that never changes (`auto best = probs.max(1);`).
+  const clang::CallExpr *tupleSource(const clang::Expr *E) {
+    E = api::ignoreWrappers(E);
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        if (VD->isLocalVarDecl() && VD->hasInit() &&
+            !VD->getType()->isReferenceType() && !isMutatedLocal(VD))
+          E = api::ignoreWrappers(VD->getInit());
+    return llvm::dyn_cast<clang::CallExpr>(E);
   }
 
   /// A value an assignment statement OC stores; a property may add a step.

@@ -256,6 +256,11 @@ public:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee || isa<CXXOperatorCallExpr>(CE))
       return true;
+    // std::get<1>(best) reads an element (its non-const reference is for
+    // the caller to write through, which `auto labels = ...` does not).
+    if (Callee->isInStdNamespace() && Callee->getIdentifier() &&
+        Callee->getName() == "get")
+      return true;
     for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       QualType T = Callee->getParamDecl(I)->getType();

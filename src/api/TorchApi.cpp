@@ -303,6 +303,24 @@ std::optional<CheckpointLoad> checkpointLoad(const CallExpr *Call) {
   return Load;
 }
 
+bool returnsValuesAndIndices(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() || !isInTorchNamespace(FD))
+    return false;
+  static const char *const Names[] = {"max",    "min",      "sort",
+                                      "topk",   "kthvalue", "mode",
+                                      "median", "nanmedian", "cummax",
+                                      "cummin"};
+  if (!llvm::is_contained(Names, FD->getName()))
+    return false;
+  // The overload with a dimension: std::tuple<Tensor, Tensor>.
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      recordOf(FD->getReturnType()));
+  return Spec && hasQualifiedName(Spec, "std::tuple") &&
+         Spec->getTemplateArgs().size() == 1 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Pack &&
+         Spec->getTemplateArgs()[0].pack_size() == 2;
+}
+
 bool isIValueType(QualType T) {
   return hasQualifiedName(recordOf(T), "c10::IValue");
 }

@@ -77,3 +77,17 @@ float inMacro() {
   auto x = torch::ones({2}, torch::kDouble); // expected-note {{'x' is created as Double here ('torch::ones' with dtype Double)}}
   return RAW(x)[0]; // expected-warning {{'data_ptr<float>' reads 'x' as float, but 'x' is Double; LibTorch throws "expected scalar type Float but found Double" [torch-data-ptr-type]}}
 }
+
+// The indices of max(dim), sort, topk are Long whatever the input's dtype
+// (here unknown, a parameter); the values keep the input's.
+const int32_t *bestClasses(torch::Tensor Probs) {
+  auto Best = Probs.max(/*dim=*/1);
+  auto Labels = std::get<1>(Best) + 1; // expected-note {{'Labels' is the indices of 'max' here, Long}}
+  auto Host = Labels.contiguous().cpu();
+  return Host.data_ptr<int32_t>(); // expected-warning {{'data_ptr<int32_t>' reads 'Host' as int32_t, but 'Host' is Long; LibTorch throws "expected scalar type Int but found Long" [torch-data-ptr-type]}}
+}
+const int64_t *topIndices(torch::Tensor Scores) {
+  auto Top = torch::topk(Scores, 3);
+  auto Indices = std::get<1>(Top).cpu();
+  return Indices.data_ptr<int64_t>(); // Silent: the indices are Long.
+}

@@ -105,6 +105,12 @@ struct CheckpointLoad {
 };
 std::optional<CheckpointLoad> checkpointLoad(const clang::CallExpr *Call);
 
+/// True for the LibTorch functions and tensor methods that return a
+/// (values, indices) tuple when given a dimension (max, min, sort, topk,
+/// kthvalue, mode, median, cummax, cummin): the indices are Long whatever
+/// the input, the values keep its dtype.
+bool returnsValuesAndIndices(const clang::FunctionDecl *FD);
+
 /// True for c10::IValue, the boxed value TorchScript modules take and
 /// return: it may hold a tensor.
 bool isIValueType(clang::QualType T);
