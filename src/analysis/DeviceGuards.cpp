@@ -164,15 +164,7 @@ static bool namesCudaRequest(const Expr *E) {
   else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
            OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2)
     Sides = {OC->getArg(0), OC->getArg(1)};
-  for (const Expr *Side : Sides)
-    if (const auto *SL =
-            dyn_cast<StringLiteral>(api::ignoreWrappers(Side)->IgnoreImpCasts())) {
-      std::string Text = SL->getString().lower();
-      if (llvm::StringRef(Text).startswith("cuda") ||
-          llvm::StringRef(Text).startswith("gpu"))
-        return true;
-    }
-  return false;
+  return llvm::any_of(Sides, api::namesGpuRequest);
 }
 
 static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,

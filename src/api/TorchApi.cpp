@@ -793,6 +793,16 @@ std::optional<std::string> cudaStringLiteral(const Expr *E) {
   return std::nullopt;
 }
 
+bool namesGpuRequest(const Expr *E) {
+  const auto *SL =
+      dyn_cast_or_null<StringLiteral>(ignoreWrappers(E)->IgnoreImpCasts());
+  if (!SL || !SL->isOrdinary())
+    return false;
+  std::string Text = SL->getString().lower();
+  return llvm::StringRef(Text).startswith("cuda") ||
+         llvm::StringRef(Text).startswith("gpu");
+}
+
 bool isCudaOnlyFunction(const FunctionDecl *FD) {
   if (!FD || !isInTorchNamespace(FD))
     return false;

@@ -343,6 +343,10 @@ bool namesDeviceOtherThanCpu(const clang::Expr *E);
 /// The text of a "cuda" or "cuda:N" string literal, if E is one.
 std::optional<std::string> cudaStringLiteral(const clang::Expr *E);
 
+/// True for a string literal a user types to ask for a GPU ("cuda",
+/// "cuda:1", "gpu", "GPU"): what a device flag is compared with.
+bool namesGpuRequest(const clang::Expr *E);
+
 /// True for CUDA-only runtime calls that fail on a CPU-only machine
 /// (torch::cuda::synchronize and the at::cuda / c10::cuda APIs).
 bool isCudaOnlyFunction(const clang::FunctionDecl *FD);
