@@ -143,6 +143,8 @@ def lint(args, program_dir):
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if e.stdout else ""
         status = "timeout"
+    except OSError as e:  # no binary, or one being relinked
+        out, status = "", f"not run ({e.strerror})"
     return out, status, time.time() - start
 
 
