@@ -267,8 +267,6 @@ static std::string unusableContent(llvm::StringRef File,
   llvm::StringRef Text = (*Buffer)->getBuffer();
   if (Text.contains('\0'))
     return "'" + File.str() + "' is not C++ source (it contains binary data)";
-  if (Text.trim().empty())
-    return "'" + File.str() + "' is empty; there is nothing to analyse";
   return "";
 }
 
@@ -382,6 +380,13 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   UnitState State;
   if (std::string Why = unusableContent(File, Options); !Why.empty()) {
     State.Outcome.Failure = Why;
+    return State.Outcome;
+  }
+  // An empty file is a valid unit with nothing in it, as clang-tidy,
+  // cppcheck and ruff take it: analysed, no findings, no parse.
+  if (auto Source = readSource(File, Options);
+      Source && (*Source)->getBuffer().trim().empty()) {
+    State.Outcome.Analysed = true;
     return State.Outcome;
   }
 

@@ -333,6 +333,9 @@ static UnitResult runUnitOnce(llvm::StringRef File,
     return Result;
   }
   EffectiveConfig Config = resolveConfig(*FileConfig, Job.Overrides);
+  if (Job.Parse.Verbose)
+    Result.Notes.push_back(File.str() + ": " + Config.ChecksSource +
+                           (Job.Overrides.Checks ? ", then --checks" : ""));
   if (!Config.HeaderFilterRegex.empty()) {
     std::string Why;
     if (!llvm::Regex(Config.HeaderFilterRegex).isValid(Why)) {

@@ -192,18 +192,22 @@ tl nul-after-8k 2 "$D/late_nul.cpp" "$GOOD_FILE"
 line nul-after-8k "torchlint: error: '$D/late_nul.cpp' is not C++ source (it contains binary data)"
 good nul-after-8k
 
-# An empty file has nothing to analyse: said, not silently passed.
+# An empty file is a unit with nothing in it, as clang-tidy, cppcheck and
+# ruff take it: analysed, no finding, no error (issue 39).
 D=$(case_dir empty)
 : >"$D/empty.cpp"
-expect empty 2 "'$D/empty.cpp' is empty; there is nothing to analyse" -- \
-  "$D/empty.cpp" "$GOOD_FILE"
+tl empty 1 "$D/empty.cpp" "$GOOD_FILE"
 good empty
+no_match empty "error"
+matches empty "^torchlint: 1 finding in 1 of 2 analysed files in [0-9]+\.[0-9] s$"
+tl empty-alone 0 "$D/empty.cpp"
+matches empty-alone "^torchlint: 0 findings in 0 of 1 analysed file in [0-9]+\.[0-9] s$"
 
 # Whitespace only is empty too.
 D=$(case_dir whitespace)
 printf '\n  \t\n\r\n\n' >"$D/blank.cpp"
-tl whitespace 2 "$D/blank.cpp" "$GOOD_FILE"
-line whitespace "torchlint: error: '$D/blank.cpp' is empty; there is nothing to analyse"
+tl whitespace 1 "$D/blank.cpp" "$GOOD_FILE"
+no_match whitespace "error"
 good whitespace
 
 # A 50 MB source is analysed in bounded time (the time limit of every case
