@@ -2,6 +2,7 @@
 
 #include "CudaStandIns.h"
 #include "Preamble.h"
+#include "ReadFence.h"
 #include "torchlint/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -420,6 +421,11 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   Extra.insert(Extra.end(), {"-idirafter", cudaStandInDir().str()});
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
 
+  // What the parse may open, decided before anything of the command is read.
+  std::vector<std::string> Roots =
+      readableRoots(Options.ReadableRoots, Args, Options.ResourceDir);
+  std::set<std::string> Refused;
+
   auto Source = readSource(File, Options);
   std::vector<std::string> Includes =
       leadingTorchIncludes(Source ? (*Source)->getBuffer() : "");
@@ -458,9 +464,16 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
       std::string Why;
       std::optional<std::string> Pch = obtainPreamble(
           Args, Candidates[I], Options.CacheDir, Options.SkipLibraryBodies,
-          Options.Verbose, Options.CacheBytes, &Why);
+          Options.Verbose, Options.CacheBytes, &Why, Roots);
       if (Pch)
         return Pch;
+      // Going without the preamble costs seconds a unit: said whenever it
+      // is a failure, not a file without LibTorch includes or --no-cache.
+      if (!Options.Verbose && !Options.CacheDir.empty() &&
+          I + 1 == Candidates.size() && !Candidates[I].empty())
+        statusLine(File + ": parsed without the shared LibTorch preamble "
+                          "(slower): " +
+                   Why);
       if (Options.Verbose && !Options.CacheDir.empty())
         llvm::errs() << "torchlint: " << File << ": "
                      << (I + 1 < Candidates.size()
@@ -495,7 +508,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     // editors do not change.
     StandInsUsed.clear();
     auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        withCudaStandIns(llvm::vfs::getRealFileSystem(), &StandInsUsed));
+        withCudaStandIns(fencedFileSystem(llvm::vfs::getRealFileSystem(),
+                                          Roots, &Refused),
+                         &StandInsUsed));
     if (!Options.UnsavedFiles.empty()) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       for (const auto &[Path, Text] : Options.UnsavedFiles)
@@ -556,6 +571,12 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                   "); it was not analysed";
   else if (!Ran && !Out.Analysed)
     Out.Failure = "clang could not process '" + File.str() + "'";
+  if (!Refused.empty()) {
+    Out.RefusedReads.assign(Refused.begin(), Refused.end());
+    Out.MissingHeaders.clear();
+    Out.Failure = refusedReadReason(File, *Refused.begin());
+    Out.Analysed = false;
+  }
   return Out;
 }
 

@@ -484,6 +484,63 @@ std::string renderText(const std::vector<FindingRecord> &Records) {
   return Out;
 }
 
+/// Escapes a workflow command's message as the Actions runner reads it.
+static std::string githubData(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '%')
+      Out += "%25";
+    else if (C == '\r')
+      Out += "%0D";
+    else if (C == '\n')
+      Out += "%0A";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// Escapes a workflow command's property value, where ':' and ',' separate.
+static std::string githubProperty(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : githubData(Text)) {
+    if (C == ':')
+      Out += "%3A";
+    else if (C == ',')
+      Out += "%2C";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+std::string renderGithub(const std::vector<FindingRecord> &Records,
+                         llvm::StringRef SrcRoot) {
+  std::string Out;
+  for (const FindingRecord &R : Records) {
+    // The runner knows error, warning and notice.
+    llvm::StringRef Level = R.Level == Severity::Error     ? "error"
+                            : R.Level == Severity::Warning ? "warning"
+                                                           : "notice";
+    std::string Message = R.Message + " [" + R.Rule->Id.str() + "]";
+    auto NoteLine = [&](const PlainNote &N) {
+      Message += "\n" + relativeToRoot(N.Loc.File, SrcRoot) + ":" +
+                 std::to_string(N.Loc.Line) + ": note: " + N.Message;
+    };
+    for (const PlainNote &N : R.Notes)
+      NoteLine(N);
+    if (R.IntroducedBy)
+      NoteLine(*R.IntroducedBy);
+    Out += "::" + Level.str() +
+           " file=" + githubProperty(relativeToRoot(R.Loc.File, SrcRoot)) +
+           ",line=" + std::to_string(R.Loc.Line) +
+           ",col=" + std::to_string(R.Loc.Column) +
+           ",title=" + githubProperty(R.Rule->Id) + "::" + githubData(Message) +
+           "\n";
+  }
+  return Out;
+}
+
 std::string renderExportFixes(const std::vector<FindingRecord> &Records,
                               llvm::StringRef BuildDirectory) {
   namespace tooling = clang::tooling;

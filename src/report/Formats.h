@@ -108,6 +108,13 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
 std::string renderSarif(const std::vector<FindingRecord> &Records,
                         const RunSummary &Summary, llvm::StringRef SrcRoot);
 
+/// The --format=github document: one GitHub Actions workflow command a
+/// finding (`::warning file=F,line=L,col=C,title=RULE::MESSAGE`), which the
+/// Actions runner shows as an annotation on the pull request; paths relative
+/// to SrcRoot, notes as further lines of the message.
+std::string renderGithub(const std::vector<FindingRecord> &Records,
+                         llvm::StringRef SrcRoot);
+
 /// Findings as clang prints diagnostics (location, severity, message, rule,
 /// source line and caret, notes), from records alone: for reports merged from
 /// other runs, whose clang-rendered text is gone.

@@ -366,6 +366,13 @@ static UnitResult runUnitOnce(llvm::StringRef File,
                            "' was not found; the file was analysed without it");
   Result.Analysed = Out.Failure.empty();
   Result.Failure = Out.Failure;
+  if (!Out.RefusedReads.empty()) {
+    // Nothing rendered from this parse may leave the unit: a caret line or
+    // a finding's line could be text of the refused file.
+    Result.DiagText.clear();
+    Result.Findings.clear();
+    Result.Sites.clear();
+  }
   if (Job.Parse.Verify && Result.Analysed) {
     std::string Missing = expectationWithoutRuleId(File);
     if (!Missing.empty()) {
