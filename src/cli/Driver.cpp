@@ -258,7 +258,7 @@ std::string srcRootOf(const Settings &S);
 /// LibTorch's headers never reaches a report (docs/ci.md).
 std::vector<std::string> readableRootsOf(const Settings &S,
                                          llvm::StringRef CacheDir) {
-  std::vector<std::string> Roots = {srcRootOf(S), absolutePath(currentDir())};
+  std::vector<std::string> Roots = {srcRootOf(S)};
   auto FolderOf = [](llvm::StringRef P) {
     std::string Abs = absolutePath(P);
     return llvm::sys::fs::is_directory(Abs)
