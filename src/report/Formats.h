@@ -95,6 +95,15 @@ llvm::Expected<FindingRecord> recordFromJson(const nlohmann::json &J);
 /// (a Latin-1 comment on a finding's line) replaced, never an exception.
 std::string dumpJson(const nlohmann::json &Doc);
 
+/// Doc with every string's bytes that are not UTF-8 (a Latin-1 file name,
+/// a Latin-1 comment on a finding's line) kept as code points of the last
+/// private use plane, U+10FF80 + (byte - 0x80), which JSON carries: a path
+/// then survives a worker's result and a report byte for byte.
+nlohmann::json withBytesKept(const nlohmann::json &Doc);
+
+/// The inverse of withBytesKept.
+nlohmann::json withBytesRestored(const nlohmann::json &Doc);
+
 /// A shard's identity as the JSON report and SARIF's run properties hold it.
 nlohmann::json shardToJson(const ShardInfo &S);
 

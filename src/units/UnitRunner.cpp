@@ -498,7 +498,8 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
     J["rendered"] = S.Text;
     Sites.push_back(J);
   }
-  return {{"file", R.File},
+  // Paths and source lines need not be UTF-8; the bytes travel as they are.
+  return withBytesKept({{"file", R.File},
           {"analysed", R.Analysed},
           {"failure", R.Failure},
           {"findings", Findings},
@@ -507,10 +508,11 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
           {"header_filtered", R.HeaderFiltered},
           {"diag_text", R.DiagText},
           {"notes", R.Notes},
-          {"seconds", R.Seconds}};
+          {"seconds", R.Seconds}});
 }
 
-llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
+llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &Doc) {
+  nlohmann::json J = withBytesRestored(Doc);
   UnitResult R;
   try {
     R.File = J.at("file").get<std::string>();

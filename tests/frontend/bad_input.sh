@@ -243,9 +243,27 @@ D=$(case_dir latin1-finding-line)
 printf '#include <torch/torch.h>\nint main() {\n  auto x = torch::ones({2});\n  x.to(torch::kCPU); // na\xefve\n  return 0;\n}\n' >"$D/latin1.cpp"
 tl latin1-finding-line 1 "$D/latin1.cpp"
 matches latin1-finding-line "^$D/latin1.cpp:4:5: warning: result of 'x.to\(torch::kCPU\)' is discarded"
-# JSON reports carry the line with the byte replaced, and do not abort.
+# JSON reports carry the line byte for byte (the byte that is not UTF-8 as
+# the escape of a lone surrogate, Python's surrogateescape), and do not abort.
 tl latin1-finding-line-json 1 --format json "$D/latin1.cpp"
-line latin1-finding-line-json "$(printf '      "line_text": "x.to(torch::kCPU); // na\xef\xbf\xbdve",')"
+line latin1-finding-line-json '      "line_text": "x.to(torch::kCPU); // na\udcefve",'
+
+# A file name that is not UTF-8 (issue 39): reported byte for byte, never as
+# U+FFFD, a path that does not exist. JSON as surrogateescape, which
+# os.fsencode() turns back into the name; SARIF's URI percent-encoded.
+D=$(case_dir latin1-name)
+NAME=$(printf 'caf\xe9.cpp')
+cp "$IN/one_finding.cpp" "$D/$NAME"
+tl latin1-name-json 1 --format json "$D"
+python3 -c '
+import json, os, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+path = os.fsencode(doc["findings"][0]["file"])
+sys.exit(0 if os.path.isfile(path) and path.endswith(b"caf\xe9.cpp") else 1)
+' "$LOGS/latin1-name-json.out" || fail latin1-name-json "the reported path is not the file's"
+tl latin1-name-sarif 1 --format sarif "$D"
+matches latin1-name-sarif '"uri": "[^"]*/caf%E9\.cpp"'
+no_match latin1-name-sarif "$(printf '\xef\xbf\xbd')"
 
 # Windows line endings: lines are counted once, columns are unchanged.
 D=$(case_dir crlf)
