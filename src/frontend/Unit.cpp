@@ -390,6 +390,19 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     State.Outcome.Analysed = true;
     return State.Outcome;
   }
+  // Clang parses a .cu file for the GPU first and needs the CUDA toolkit's
+  // compiler setup for its host code, and a C++ preamble does not load into
+  // a CUDA parse (each try threw the shared one away). Until host code is
+  // parsed as CUDA, the file is said not analysed rather than counted as
+  // analysed with nothing seen.
+  if (llvm::sys::path::extension(File) == ".cu") {
+    State.Outcome.NotAnalysed =
+        "'" + File.str() +
+        "' is CUDA source (.cu) and was not analysed: torchlint parses C++ "
+        "units only; host code that uses LibTorch is analysed in .cpp files "
+        "(docs/cuda.md)";
+    return State.Outcome;
+  }
 
   using namespace clang::tooling;
   CommandLineArguments Args = Command;

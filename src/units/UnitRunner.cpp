@@ -364,8 +364,10 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   for (const std::string &H : Out.MissingHeaders)
     Result.Notes.push_back(File.str() + ": '" + H +
                            "' was not found; the file was analysed without it");
-  Result.Analysed = Out.Failure.empty();
+  Result.Analysed = Out.Failure.empty() && Out.NotAnalysed.empty();
   Result.Failure = Out.Failure;
+  if (!Out.NotAnalysed.empty())
+    Result.Notes.push_back(Out.NotAnalysed);
   if (!Out.RefusedReads.empty()) {
     // Nothing rendered from this parse may leave the unit: a caret line or
     // a finding's line could be text of the refused file.

@@ -174,6 +174,9 @@ struct UnitOutcome {
   /// Files outside ParseOptions::ReadableRoots the parse tried to open: the
   /// unit is not analysed and no text of its parse may be reported.
   std::vector<std::string> RefusedReads;
+  /// Why a unit that failed nothing was still not analysed (a CUDA source):
+  /// counted as not analysed and said, without failing the run.
+  std::string NotAnalysed;
   double TotalSeconds = 0;    ///< Wall time of the whole unit.
   double AnalysisSeconds = 0; ///< Wall time of the engine (dataflow + rules).
 };
