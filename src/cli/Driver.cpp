@@ -271,6 +271,27 @@ std::vector<std::string> readableRootsOf(const Settings &S,
     Roots.push_back(FolderOf(In));
   if (!CacheDir.empty())
     Roots.push_back(absolutePath(CacheDir));
+  // Flags after -- are the user's own, like the inputs: their folders and
+  // the files they force-include are readable.
+  if (S.ExtraFlags) {
+    const std::vector<std::string> &F = *S.ExtraFlags;
+    for (size_t I = 0; I < F.size(); ++I) {
+      llvm::StringRef A = F[I];
+      for (llvm::StringRef Flag :
+           {"-isystem", "-idirafter", "-iquote", "-include", "-I"}) {
+        std::string Value;
+        if (A == Flag && I + 1 < F.size())
+          Value = F[I + 1];
+        else if (A.startswith(Flag) && A.size() > Flag.size())
+          Value = A.drop_front(Flag.size()).str();
+        if (Value.empty())
+          continue;
+        Roots.push_back(Flag == "-include" ? FolderOf(Value)
+                                           : absolutePath(Value));
+        break;
+      }
+    }
+  }
   return Roots;
 }
 
