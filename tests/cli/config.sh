@@ -43,6 +43,7 @@ expect_rc 0
 # clang-tidy's own writer (configurationAsText), after the files it read.
 expect_contains "$OUT" "# from $WORK/proj/.clang-tidy
 # from $WORK/proj/sub/.clang-tidy
+# torch-* rules as the Checks of $WORK/proj/sub/.clang-tidy say
 ---
 Checks:          'torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" "dumped checks"
 expect_contains "$OUT" "  torch-discarded-move.Severity: error" "dumped option"
