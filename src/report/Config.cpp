@@ -271,7 +271,7 @@ EffectiveConfig resolveConfig(const TidyConfig &File,
   const ClangTidyOptions &O = File.Options;
   // Only a configuration that names torch-* checks chooses among them; the
   // command line always does (planRun stops on globs that enable nothing).
-  if (O.Checks && !O.Checks->empty() && !File.ChecksFrom.empty())
+  if (O.Checks && namesTorchCheck(*O.Checks))
     Out.Checks += "," + *O.Checks;
   Out.ChecksSource = describeChecksSource(File);
   if (Overrides.Checks)
