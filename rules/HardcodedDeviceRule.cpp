@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "torchlint/DeviceGuards.h"
+#include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/Syntax.h"

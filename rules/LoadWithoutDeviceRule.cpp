@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/DeviceGuards.h"

@@ -1,6 +1,7 @@
 //===- RuleUtils.cpp - Helpers shared by several rules --------------------===//
 
 #include "RuleUtils.h"
+#include "FixSafety.h"
 #include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"

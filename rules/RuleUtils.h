@@ -47,16 +47,6 @@ bool writesRuntimeDevice(const clang::FieldDecl *Field,
 const clang::ValueDecl *findDeviceVariable(const clang::Stmt *Use,
                                            clang::ASTContext &Ctx);
 
-/// True when Var's name written at Use names Var holding its value: no
-/// parameter or local of that name hides it there, and a field has been
-/// initialised by then. A constructor's initialisers run in the order of the
-/// fields, so neither an initialiser of a field declared before Var (or of
-/// Var itself, or of a base) nor a member function such an initialiser
-/// calls, directly or through others, may read Var. Fix-its that name a
-/// device variable ask this first: one that compiles can still be wrong.
-bool nameHoldsValueAt(const clang::ValueDecl *Var, const clang::Stmt *Use,
-                      clang::ASTContext &Ctx);
-
 /// A fix-it replacing the tokens of Range with Text, or nothing when the
 /// range cannot be edited safely (it starts or ends inside a macro body).
 std::optional<clang::FixItHint> replaceFix(clang::SourceRange Range,
