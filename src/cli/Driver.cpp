@@ -879,8 +879,11 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
     }
     // The folder of the compile database found above the file is its
     // build folder: generated headers live there.
-    if (std::string From = Plan.Resolver->sourceOf(File); !From.empty()) {
-      std::string Dir = llvm::sys::path::parent_path(From).str();
+    if (std::string From = absolutePath(Plan.Resolver->sourceOf(File));
+        llvm::sys::fs::exists(From)) {
+      std::string Dir = llvm::sys::fs::is_directory(From)
+                            ? From
+                            : llvm::sys::path::parent_path(From).str();
       if (!llvm::is_contained(Plan.Job.Parse.ReadableRoots, Dir))
         Plan.Job.Parse.ReadableRoots.push_back(Dir);
     }

@@ -22,7 +22,7 @@ cat >build/compile_commands.json <<JSON
 JSON
 tl -v -p=build proj/main.cpp
 expect_rc 1
-expect_contains "$ERR" "torchlint: note: $WORK/proj/main.cpp: command from $WORK/build/compile_commands.json:" "-p=build"
+expect_contains "$ERR" "torchlint: note: $WORK/proj/main.cpp: command from build: c++ -std=c++17" "-p=build"
 
 # --exit-zero: the findings are printed, the status is 0; errors still 2.
 tl --exit-zero proj/main.cpp
