@@ -879,8 +879,10 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
     }
     // The folder of the compile database found above the file is its
     // build folder: generated headers live there.
-    if (std::string From = absolutePath(Plan.Resolver->sourceOf(File));
-        llvm::sys::fs::exists(From)) {
+    // (sourceOf says "" for defaults, "flags after --" for flags.)
+    std::string Source = Plan.Resolver->sourceOf(File);
+    if (std::string From = absolutePath(Source);
+        !Source.empty() && !S.ExtraFlags && llvm::sys::fs::exists(From)) {
       std::string Dir = llvm::sys::fs::is_directory(From)
                             ? From
                             : llvm::sys::path::parent_path(From).str();
