@@ -6,6 +6,13 @@
 input discarded.cpp main.cpp
 C=$WORK/cache
 FINDING="main.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded"
+# tlc ARGS...: torchlint with this test's own, fresh preamble cache.
+tlc() {
+  RC=0
+  "$TORCHLINT" --cache-dir "$C" --color never "$@" >"$WORK/.out" 2>"$WORK/.err" || RC=$?
+  OUT=$(cat "$WORK/.out")
+  ERR=$(cat "$WORK/.err")
+}
 # The first run, in its own process group as a terminal's job is; Ctrl-C
 # sends SIGINT to the whole group once the preamble build has begun.
 setsid "$TORCHLINT" --cache-dir "$C" --color never main.cpp >run1.out 2>run1.err &
@@ -27,7 +34,7 @@ expect_contains "$(cat run1.err)" "torchlint: building the shared LibTorch pream
 # The dead run's lock file may stay; nobody holds its lock. The next run
 # builds at once (no five-minute wait), uses its preamble and finds the bug.
 SECONDS=0
-tl --cache-dir "$C" -v main.cpp
+tlc -v main.cpp
 expect_rc 1
 expect_contains "$OUT" "$FINDING" "second run"
 expect_contains "$ERR" "torchlint: building the shared LibTorch preamble $C/preamble-" "second run builds"
@@ -44,7 +51,7 @@ mv "$PCH" "$WORK/saved.pch"
 flock "$KEY.lock" sh -c "sleep 3; mv '$WORK/saved.pch' '$PCH'" &
 HOLDER=$!
 sleep 0.5
-tl --cache-dir "$C" main.cpp
+tlc main.cpp
 wait "$HOLDER"
 expect_rc 1
 expect_contains "$ERR" "torchlint: waiting for another torchlint process to build the shared LibTorch preamble $PCH" "waiting said"
@@ -54,7 +61,7 @@ expect_contains "$OUT" "$FINDING" "after the wait"
 # says so, without -v.
 mv "$PCH" "$WORK/saved.pch"
 echo "error: planted" >"$KEY.failed"
-tl --cache-dir "$C" main.cpp
+tlc main.cpp
 expect_rc 1
 expect_contains "$ERR" "torchlint: $WORK/main.cpp: parsed without the shared LibTorch preamble (slower): building its preamble failed minutes ago (see $KEY.failed)" "going without said"
 exit 0
