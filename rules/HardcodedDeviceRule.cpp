@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/DeviceGuards.h"
 #include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 

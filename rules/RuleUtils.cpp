@@ -297,8 +297,8 @@ bool callsMethod(const Stmt *S, const CXXMethodDecl *Target, unsigned Depth) {
     bool Found = false;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
       const CXXMethodDecl *M = Call->getMethodDecl();
-      if (!M || !isa<CXXThisExpr>(Call->getImplicitObjectArgument()
-                                      ->IgnoreParenImpCasts()))
+      if (!M || !isa<CXXThisExpr>(
+                    Call->getImplicitObjectArgument()->IgnoreParenImpCasts()))
         return true;
       if (M->getCanonicalDecl() == Target->getCanonicalDecl())
         Found = true;
@@ -360,7 +360,8 @@ bool nameHoldsValueAt(const ValueDecl *Var, const Stmt *Use, ASTContext &Ctx) {
   // or from a default member initialiser of an earlier field.
   constexpr unsigned Depth = 3;
   for (const CXXConstructorDecl *Ctor : MD->getParent()->ctors()) {
-    const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(Ctor->getDefinition());
+    const auto *Def =
+        dyn_cast_or_null<CXXConstructorDecl>(Ctor->getDefinition());
     if (!Def)
       continue;
     for (const CXXCtorInitializer *Init : Def->inits())

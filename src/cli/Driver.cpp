@@ -414,7 +414,8 @@ int runMerge(const Settings &S) {
     Written = writeOutput(
         S.OutputFile, renderSarif(Merged->Findings, Merged->Summary, SrcRoot));
   else if (S.Format == "github")
-    Written = writeOutput(S.OutputFile, renderGithub(Merged->Findings, SrcRoot));
+    Written =
+        writeOutput(S.OutputFile, renderGithub(Merged->Findings, SrcRoot));
   else
     Written = writeOutput(S.OutputFile, renderText(Merged->Findings));
   if (!S.ExportFixes.empty())

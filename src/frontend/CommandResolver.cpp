@@ -111,12 +111,13 @@ loadJson(llvm::StringRef Where, const std::vector<std::string> &Roots) {
   // arguments, and the errors about them would show them.
   std::vector<std::string> RspRoots = Roots;
   if (!RspRoots.empty())
-    RspRoots.push_back(path::parent_path(File).str()); Headers and files added since the last
-  // configure get the command of the most similar file, as clang-tidy does.
-  return clang::tooling::inferMissingCompileCommands(
-      clang::tooling::expandResponseFiles(
-          std::move(DB),
-          fencedFileSystem(llvm::vfs::getRealFileSystem(), RspRoots, nullptr)));
+    RspRoots.push_back(path::parent_path(File).str());
+  Headers and files added since the last
+      // configure get the command of the most similar file, as clang-tidy does.
+      return clang::tooling::inferMissingCompileCommands(
+          clang::tooling::expandResponseFiles(
+              std::move(DB), fencedFileSystem(llvm::vfs::getRealFileSystem(),
+                                              RspRoots, nullptr)));
 }
 
 llvm::Error CommandResolver::init() {

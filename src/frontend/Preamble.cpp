@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaStandIns.h"
 #include "Preamble.h"
+#include "CudaStandIns.h"
 #include "ReadFence.h"
 #include "torchlint/Frontend.h"
 
@@ -21,22 +21,22 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 #include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <optional>
 #include <set>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 namespace torchlint {
 
@@ -557,8 +557,8 @@ obtainPreamble(const std::vector<std::string> &Args,
   BuildLock Held(Lock);
   if (!Held.tryTake()) {
     statusLine("waiting for another torchlint process" + Held.holder() +
-           " to build the shared LibTorch preamble " +
-           PathOf(SharedKey, ".pch"));
+               " to build the shared LibTorch preamble " +
+               PathOf(SharedKey, ".pch"));
     // Bounded: a builder takes a few minutes at most; past that the unit
     // goes without the preamble and says so.
     for (int Tick = 0; Tick < 6000 && !Held.tryTake(); ++Tick) {
@@ -623,7 +623,7 @@ obtainPreamble(const std::vector<std::string> &Args,
   CountingConsumer Diags;
   Invocation.setDiagnosticConsumer(&Diags);
   statusLine("building the shared LibTorch preamble " + Pch +
-         " (once per LibTorch and flags; later runs reuse it)");
+             " (once per LibTorch and flags; later runs reuse it)");
   if (Verbose) {
     llvm::errs() << "torchlint: building shared preamble " << Pch << ":";
     for (const std::string &A : PchArgs)
@@ -658,8 +658,7 @@ obtainPreamble(const std::vector<std::string> &Args,
     fs::remove(TmpPch);
     // Remembered, so that the run's other units do not build it again; only
     // a compile error is a failure, never an interrupted or killed build.
-    if (int FD;
-        Diags.getNumErrors() > 0 && !fs::openFileForWrite(Failed, FD)) {
+    if (int FD; Diags.getNumErrors() > 0 && !fs::openFileForWrite(Failed, FD)) {
       llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << Diags.FirstError << "\n";
     }

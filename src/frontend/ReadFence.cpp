@@ -28,7 +28,8 @@ static std::string realOf(llvm::StringRef Path) {
 /// Whether Dir holds LibTorch's headers (the include folder of an install,
 /// or its csrc/api/include).
 static bool holdsLibTorch(llvm::StringRef Dir) {
-  for (const char *Marker : {"ATen/ATen.h", "torch/torch.h", "c10/macros/Macros.h"}) {
+  for (const char *Marker :
+       {"ATen/ATen.h", "torch/torch.h", "c10/macros/Macros.h"}) {
     llvm::SmallString<256> P(Dir);
     path::append(P, Marker);
     if (fs::exists(P))
@@ -37,10 +38,9 @@ static bool holdsLibTorch(llvm::StringRef Dir) {
   return false;
 }
 
-std::vector<std::string>
-readableRoots(const std::vector<std::string> &Project,
-              const std::vector<std::string> &Args,
-              llvm::StringRef ResourceDir) {
+std::vector<std::string> readableRoots(const std::vector<std::string> &Project,
+                                       const std::vector<std::string> &Args,
+                                       llvm::StringRef ResourceDir) {
   if (Project.empty())
     return {};
   std::vector<std::string> Roots;
@@ -48,8 +48,8 @@ readableRoots(const std::vector<std::string> &Project,
     Roots.push_back(realOf(P));
   // The compiler's and the system's headers; a CUDA toolkit's.
   for (const char *System :
-       {"/usr/include", "/usr/local/include", "/usr/lib/gcc", "/usr/lib/llvm-16",
-        "/usr/local/cuda", "/opt/cuda"})
+       {"/usr/include", "/usr/local/include", "/usr/lib/gcc",
+        "/usr/lib/llvm-16", "/usr/local/cuda", "/opt/cuda"})
     Roots.push_back(realOf(System));
   if (!ResourceDir.empty())
     Roots.push_back(realOf(ResourceDir));
@@ -96,17 +96,15 @@ public:
     // Clang's driver reads which distribution this is to find GCC; never
     // shown.
     static const llvm::StringRef DriverFiles[] = {
-        "/etc/os-release",      "/usr/lib/os-release",
-        "/etc/lsb-release",     "/etc/debian_version",
-        "/etc/redhat-release",  "/etc/SuSE-release",
-        "/etc/gentoo-release",  "/etc/alpine-release"};
+        "/etc/os-release",     "/usr/lib/os-release", "/etc/lsb-release",
+        "/etc/debian_version", "/etc/redhat-release", "/etc/SuSE-release",
+        "/etc/gentoo-release", "/etc/alpine-release"};
     if (llvm::is_contained(DriverFiles, llvm::StringRef(Abs)) ||
         llvm::is_contained(DriverFiles, llvm::StringRef(Real)))
       return ProxyFileSystem::openFileForRead(Path);
     if (!llvm::any_of(Roots, [&](const std::string &Root) {
-          return Real == Root ||
-                 (llvm::StringRef(Real).startswith(Root) &&
-                  (Root == "/" || Real[Root.size()] == '/'));
+          return Real == Root || (llvm::StringRef(Real).startswith(Root) &&
+                                  (Root == "/" || Real[Root.size()] == '/'));
         })) {
       if (Refused)
         Refused->insert(Real);
@@ -130,8 +128,8 @@ fencedFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
     return Base;
   for (std::string &Root : Roots)
     Root = realOf(Root);
-  return llvm::makeIntrusiveRefCnt<FencedFileSystem>(
-      std::move(Base), std::move(Roots), Refused);
+  return llvm::makeIntrusiveRefCnt<FencedFileSystem>(std::move(Base),
+                                                     std::move(Roots), Refused);
 }
 
 std::string refusedReadReason(llvm::StringRef File, llvm::StringRef Path) {

@@ -28,10 +28,9 @@ namespace torchlint {
 /// none is returned), the system's include folders, Clang's resource folder
 /// and every include folder of Args that holds LibTorch's headers. Real
 /// paths, without a trailing slash.
-std::vector<std::string>
-readableRoots(const std::vector<std::string> &Project,
-              const std::vector<std::string> &Args,
-              llvm::StringRef ResourceDir);
+std::vector<std::string> readableRoots(const std::vector<std::string> &Project,
+                                       const std::vector<std::string> &Args,
+                                       llvm::StringRef ResourceDir);
 
 /// Base, refusing (permission denied) to open any file whose real path is
 /// not under one of Roots; each refused path goes into Refused. Roots empty:

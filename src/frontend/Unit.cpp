@@ -484,8 +484,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
       // is a failure, not a file without LibTorch includes or --no-cache.
       if (!Options.Verbose && !Options.CacheDir.empty() &&
           I + 1 == Candidates.size() && !Candidates[I].empty())
-        statusLine(File + ": parsed without the shared LibTorch preamble "
-                          "(slower): " +
+        statusLine(File +
+                   ": parsed without the shared LibTorch preamble "
+                   "(slower): " +
                    Why);
       if (Options.Verbose && !Options.CacheDir.empty())
         llvm::errs() << "torchlint: " << File << ": "
@@ -521,9 +522,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     // editors do not change.
     StandInsUsed.clear();
     auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        withCudaStandIns(fencedFileSystem(llvm::vfs::getRealFileSystem(),
-                                          Roots, &Refused),
-                         &StandInsUsed));
+        withCudaStandIns(
+            fencedFileSystem(llvm::vfs::getRealFileSystem(), Roots, &Refused),
+            &StandInsUsed));
     if (!Options.UnsavedFiles.empty()) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       for (const auto &[Path, Text] : Options.UnsavedFiles)

@@ -210,7 +210,6 @@ int Server::run() {
   return ShutdownRequested ? 0 : 1;
 }
 
-
 /// Adds to Roots the project of an open document: the nearest folder above
 /// it that holds .git, else its own folder. The editor's files are the
 /// user's; the rest of the bound (docs/ci.md) stays.

@@ -148,8 +148,7 @@ TidyConfig mergeTidyConfig(const TidyConfig &Parent, const TidyConfig &Child) {
   Out.ChecksFrom =
       Child.ChecksFrom.empty() ? Parent.ChecksFrom : Child.ChecksFrom;
   Out.ChecksIgnored = Parent.ChecksIgnored;
-  Out.ChecksIgnored.insert(Out.ChecksIgnored.end(),
-                           Child.ChecksIgnored.begin(),
+  Out.ChecksIgnored.insert(Out.ChecksIgnored.end(), Child.ChecksIgnored.begin(),
                            Child.ChecksIgnored.end());
   return Out;
 }

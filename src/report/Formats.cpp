@@ -183,10 +183,12 @@ static std::string keepBytes(const std::string &S) {
 static std::string restoreBytes(const std::string &S) {
   std::string Out;
   for (size_t I = 0; I < S.size(); ++I) {
-    if (I + 3 < S.size() && uint8_t(S[I]) == 0xF4 && uint8_t(S[I + 1]) == 0x8F &&
+    if (I + 3 < S.size() && uint8_t(S[I]) == 0xF4 &&
+        uint8_t(S[I + 1]) == 0x8F &&
         (uint8_t(S[I + 2]) == 0xBE || uint8_t(S[I + 2]) == 0xBF)) {
-      Out += char(((uint8_t(S[I + 2]) & 0x3F) << 6 | (uint8_t(S[I + 3]) & 0x3F)) &
-                  0xFF);
+      Out +=
+          char(((uint8_t(S[I + 2]) & 0x3F) << 6 | (uint8_t(S[I + 3]) & 0x3F)) &
+               0xFF);
       I += 3;
       continue;
     }
@@ -230,9 +232,9 @@ std::string dumpJson(const json &Doc) {
     if (I + 3 < Text.size() && uint8_t(Text[I]) == 0xF4 &&
         uint8_t(Text[I + 1]) == 0x8F &&
         (uint8_t(Text[I + 2]) == 0xBE || uint8_t(Text[I + 2]) == 0xBF)) {
-      unsigned Byte = ((uint8_t(Text[I + 2]) & 0x3F) << 6 |
-                       (uint8_t(Text[I + 3]) & 0x3F)) &
-                      0xFF;
+      unsigned Byte =
+          ((uint8_t(Text[I + 2]) & 0x3F) << 6 | (uint8_t(Text[I + 3]) & 0x3F)) &
+          0xFF;
       Out += "\\udc" + llvm::utohexstr(Byte, /*LowerCase=*/true, 2);
       I += 3;
       continue;

@@ -502,15 +502,15 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
   }
   // Paths and source lines need not be UTF-8; the bytes travel as they are.
   return withBytesKept({{"file", R.File},
-          {"analysed", R.Analysed},
-          {"failure", R.Failure},
-          {"findings", Findings},
-          {"sites", Sites},
-          {"suppressed", R.Suppressed},
-          {"header_filtered", R.HeaderFiltered},
-          {"diag_text", R.DiagText},
-          {"notes", R.Notes},
-          {"seconds", R.Seconds}});
+                        {"analysed", R.Analysed},
+                        {"failure", R.Failure},
+                        {"findings", Findings},
+                        {"sites", Sites},
+                        {"suppressed", R.Suppressed},
+                        {"header_filtered", R.HeaderFiltered},
+                        {"diag_text", R.DiagText},
+                        {"notes", R.Notes},
+                        {"seconds", R.Seconds}});
 }
 
 llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &Doc) {

@@ -172,7 +172,8 @@ TEST(Config, ChecksThatNameNoTorchCheckLeaveTheRulesOn) {
   E = resolveConfig(*Named, {});
   EXPECT_FALSE(GlobList(E.Checks).contains("torch-mps-float64"));
   EXPECT_FALSE(GlobList(E.Checks).contains("torch-device-mismatch"));
-  EXPECT_EQ(E.ChecksSource, "torch-* rules as the Checks of proj/.clang-tidy say");
+  EXPECT_EQ(E.ChecksSource,
+            "torch-* rules as the Checks of proj/.clang-tidy say");
   EXPECT_TRUE(namesTorchCheck(" -torch-discarded-move"));
   EXPECT_FALSE(namesTorchCheck("-*,clang-analyzer-*"));
 }
