@@ -112,12 +112,12 @@ loadJson(llvm::StringRef Where, const std::vector<std::string> &Roots) {
   std::vector<std::string> RspRoots = Roots;
   if (!RspRoots.empty())
     RspRoots.push_back(path::parent_path(File).str());
-  Headers and files added since the last
-      // configure get the command of the most similar file, as clang-tidy does.
-      return clang::tooling::inferMissingCompileCommands(
-          clang::tooling::expandResponseFiles(
-              std::move(DB), fencedFileSystem(llvm::vfs::getRealFileSystem(),
-                                              RspRoots, nullptr)));
+  // Headers and files added since the last configure get the command of
+  // the most similar file, as clang-tidy does.
+  return clang::tooling::inferMissingCompileCommands(
+      clang::tooling::expandResponseFiles(
+          std::move(DB),
+          fencedFileSystem(llvm::vfs::getRealFileSystem(), RspRoots, nullptr)));
 }
 
 llvm::Error CommandResolver::init() {
