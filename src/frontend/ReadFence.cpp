@@ -88,6 +88,10 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
+    // Header search opens candidates that do not exist, folder after
+    // folder: those answer "no such file" as they would without the fence.
+    if (!getUnderlyingFS().exists(Path))
+      return ProxyFileSystem::openFileForRead(Path);
     llvm::SmallString<256> Abs;
     Path.toVector(Abs);
     getUnderlyingFS().makeAbsolute(Abs);
