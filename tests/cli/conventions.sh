@@ -9,9 +9,9 @@ FINDING="result of 't.to(torch::kCPU)' is discarded; Tensor::to returns a new te
 
 # clang-tidy's -checks=...: the glob applies (the one rule it leaves finds
 # nothing here).
-tl -checks=-*,torch-hardcoded-device proj/main.cpp
+tl '-checks=-*,torch-hardcoded-device' proj/main.cpp
 expect_rc 0
-tl -checks=-*,torch-discarded-move proj/main.cpp
+tl '-checks=-*,torch-discarded-move' proj/main.cpp
 expect_rc 1
 expect_contains "$OUT" "main.cpp:6:5: warning: $FINDING" "-checks="
 # -p=build, as clang-tidy and run-clang-tidy write it.
@@ -22,7 +22,7 @@ cat >build/compile_commands.json <<JSON
 JSON
 tl -v -p=build proj/main.cpp
 expect_rc 1
-expect_contains "$ERR" "torchlint: note: $WORK/proj/main.cpp: command from build: c++ -std=c++17" "-p=build"
+expect_contains "$ERR" "torchlint: note: $WORK/proj/main.cpp: command from build: c++ -working-directory=$WORK/build -std=c++17" "-p=build"
 
 # --exit-zero: the findings are printed, the status is 0; errors still 2.
 tl --exit-zero proj/main.cpp
