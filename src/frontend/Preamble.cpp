@@ -645,6 +645,10 @@ obtainPreamble(const std::vector<std::string> &Args,
         Target = PathOf(OwnKey, ".pch");
       }
   }
+  // Ctrl-C's handler removes the registered temporaries and Clang then
+  // fails to write the PCH: a build whose temporary is gone was interrupted,
+  // not failed.
+  bool Interrupted = !OK && !fs::exists(TmpPch);
   bool Renamed = OK && !fs::rename(TmpPch, Target);
   llvm::sys::DontRemoveFileOnSignal(TmpPch);
   llvm::sys::DontRemoveFileOnSignal(TmpHeader);
@@ -658,7 +662,8 @@ obtainPreamble(const std::vector<std::string> &Args,
     fs::remove(TmpPch);
     // Remembered, so that the run's other units do not build it again; only
     // a compile error is a failure, never an interrupted or killed build.
-    if (int FD; Diags.getNumErrors() > 0 && !fs::openFileForWrite(Failed, FD)) {
+    if (int FD; Diags.getNumErrors() > 0 && !Interrupted &&
+                !fs::openFileForWrite(Failed, FD)) {
       llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << Diags.FirstError << "\n";
     }
