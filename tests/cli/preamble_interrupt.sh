@@ -18,10 +18,10 @@ tlc() {
 setsid "$TORCHLINT" --cache-dir "$C" --color never main.cpp >run1.out 2>run1.err &
 PID=$!
 for _ in $(seq 1 600); do
-  [ -n "$(ls "$C"/preamble-*.lock 2>/dev/null)" ] && break
+  [ -n "$(find "$C" -name 'preamble-*.lock' 2>/dev/null)" ] && break
   sleep 0.1
 done
-[ -n "$(ls "$C"/preamble-*.lock 2>/dev/null)" ] || fail "no preamble build began: $(cat run1.err)"
+[ -n "$(find "$C" -name 'preamble-*.lock' 2>/dev/null)" ] || fail "no preamble build began: $(cat run1.err)"
 sleep 2
 kill -INT -- -"$PID"
 RC=0
@@ -29,8 +29,9 @@ wait "$PID" || RC=$?
 [ "$RC" -ne 0 ] || fail "the interrupted run exited 0"
 expect_contains "$(cat run1.err)" "torchlint: building the shared LibTorch preamble $C/preamble-" \
   "the first run says what it waits for"
-[ -z "$(ls "$C"/*.failed 2>/dev/null)" ] || fail "the interrupt was recorded as a failed build: $(ls "$C")"
-[ -z "$(ls "$C" | grep -F .tmp-)" ] || fail "temporary files left: $(ls "$C")"
+# (find, not ls: the suite's nullglob would make an unmatched ls list ".")
+[ -z "$(find "$C" -name '*.failed')" ] || fail "the interrupt was recorded as a failed build: $(ls "$C")"
+[ -z "$(find "$C" -name '*.tmp-*')" ] || fail "temporary files left: $(ls "$C")"
 # The dead run's lock file may stay; nobody holds its lock. The next run
 # builds at once (no five-minute wait), uses its preamble and finds the bug.
 SECONDS=0
@@ -41,7 +42,7 @@ expect_contains "$ERR" "torchlint: building the shared LibTorch preamble $C/prea
 expect_contains "$ERR" "using the preamble $C/preamble-" "second run uses it"
 case "$ERR" in *waiting*) fail "second run waited on a dead lock: $ERR" ;; esac
 [ "$SECONDS" -lt 280 ] || fail "second run took $SECONDS s"
-PCH=$(ls "$C"/preamble-*.pch)
+PCH=$(find "$C" -name 'preamble-*.pch')
 KEY=${PCH%.pch}
 
 # Another process holds the lock (flock(1), as a running build would) and
