@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/DeviceGuards.h"
+#include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -281,7 +282,8 @@ private:
       return;
     }
     if (isToArgument(Use, Ctx))
-      if (const ValueDecl *Var = findDeviceVariable(Use, Ctx)) {
+      if (const ValueDecl *Var = findDeviceVariable(Use, Ctx);
+          Var && nameHoldsValueAt(Var, Use, Ctx)) {
         if (auto Fix = replaceFix(Use->getSourceRange(), Var->getName(), Ctx)) {
           F.Fixes.push_back(*Fix);
           F.Notes.push_back(
@@ -371,7 +373,8 @@ private:
                              "' moves the tensor to a CUDA device without a " +
                              GuardHint + " guard")
                                 .str());
-    if (const ValueDecl *Var = findDeviceVariable(MC, Ctx)) {
+    if (const ValueDecl *Var = findDeviceVariable(MC, Ctx);
+        Var && nameHoldsValueAt(Var, MC, Ctx)) {
       SourceRange CallRange(MC->getExprLoc(), MC->getEndLoc());
       if (auto Fix = replaceFix(CallRange, ("to(" + Var->getName() + ")").str(),
                                 Ctx)) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
 #include "torchlint/DeviceGuards.h"
@@ -130,9 +131,12 @@ public:
     // The device goes after the last written argument.
     const Expr *Last = Call->getArg(Written - 1);
     std::string Device = Var->getNameAsString();
-    if (auto Fix =
-            insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true, Ctx))
-      F.Fixes.push_back(*Fix);
+    // A fix that compiles can still be wrong: the name may be another value
+    // there, or a field not yet initialised; the note stays either way.
+    if (nameHoldsValueAt(Var, Call, Ctx))
+      if (auto Fix =
+              insertFix(Last->getEndLoc(), ", " + Device, /*After=*/true, Ctx))
+        F.Fixes.push_back(*Fix);
     F.Notes.push_back(
         {Var->getLocation(),
          "load onto the device chosen here, '" + Var->getNameAsString() + "'"});

@@ -108,13 +108,16 @@ void ProjectFacts::settle(UnitResult &Unit) const {
 void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
   if (Text)
     *Text << Unit.DiagText;
-  Summary.Units.push_back(
-      {Unit.File, Unit.Failure.empty(), Unit.Cached, Unit.Seconds});
+  Summary.Units.push_back({Unit.File, Unit.Failure.empty() && Unit.Analysed,
+                           Unit.Cached, Unit.Seconds});
   if (!Unit.Failure.empty()) {
     Summary.Failures.push_back({Unit.File, Unit.Failure});
     FailedFiles.insert(Unit.File);
     return;
   }
+  // Not analysed, and not a failure (a CUDA source): its note said why.
+  if (!Unit.Analysed)
+    return;
   ++Summary.FilesAnalysed;
   Summary.Suppressed += Unit.Suppressed;
   Summary.OutsideFilter += Unit.HeaderFiltered;

@@ -59,7 +59,7 @@ int exitStatus(const RunOutcome &O) {
   if (O.WroteBaseline)
     return ExitClean;
   // Under --verify the findings are the expected ones: success is silence.
-  if (O.Verify)
+  if (O.Verify || O.ExitZero)
     return ExitClean;
   return O.Findings == 0 ? ExitClean : ExitFindings;
 }
@@ -96,6 +96,8 @@ struct Settings {
   bool Quiet = false;
   bool Verbose = false;
   bool Fix = false;
+  /// --exit-zero: findings do not fail the run (errors still do).
+  bool ExitZero = false;
   bool FixErrors = false;
   bool Verify = false;
   std::string Color = "auto";
@@ -248,6 +250,51 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
 }
 
 /// How every unit of the run is parsed and configured.
+std::string srcRootOf(const Settings &S);
+
+/// The project's folders a parse may read: the repository (or --srcroot,
+/// or the current folder), the -p build folder, each input's folder and
+/// the preamble cache. Text of any other file but the system's and
+/// LibTorch's headers never reaches a report (docs/ci.md).
+std::vector<std::string> readableRootsOf(const Settings &S,
+                                         llvm::StringRef CacheDir) {
+  std::vector<std::string> Roots = {srcRootOf(S)};
+  auto FolderOf = [](llvm::StringRef P) {
+    std::string Abs = absolutePath(P);
+    return llvm::sys::fs::is_directory(Abs)
+               ? Abs
+               : llvm::sys::path::parent_path(Abs).str();
+  };
+  if (!S.BuildPath.empty())
+    Roots.push_back(FolderOf(S.BuildPath));
+  for (const std::string &In : S.Inputs)
+    Roots.push_back(FolderOf(In));
+  if (!CacheDir.empty())
+    Roots.push_back(absolutePath(CacheDir));
+  // Flags after -- are the user's own, like the inputs: their folders and
+  // the files they force-include are readable.
+  if (S.ExtraFlags) {
+    const std::vector<std::string> &F = *S.ExtraFlags;
+    for (size_t I = 0; I < F.size(); ++I) {
+      llvm::StringRef A = F[I];
+      for (llvm::StringRef Flag :
+           {"-isystem", "-idirafter", "-iquote", "-include", "-I"}) {
+        std::string Value;
+        if (A == Flag && I + 1 < F.size())
+          Value = F[I + 1];
+        else if (A.startswith(Flag) && A.size() > Flag.size())
+          Value = A.drop_front(Flag.size()).str();
+        if (Value.empty())
+          continue;
+        Roots.push_back(Flag == "-include" ? FolderOf(Value)
+                                           : absolutePath(Value));
+        break;
+      }
+    }
+  }
+  return Roots;
+}
+
 UnitJob unitJobOf(const Settings &S) {
   UnitJob Job;
   Job.Parse.ResourceDir = defaultResourceDir();
@@ -258,6 +305,7 @@ UnitJob unitJobOf(const Settings &S) {
   Job.Parse.SkipLibraryBodies = !S.NoSkipBodies;
   Job.Parse.Verify = S.Verify;
   Job.Parse.Verbose = S.Verbose;
+  Job.Parse.ReadableRoots = readableRootsOf(S, Job.Parse.CacheDir);
   Job.Overrides = {S.Checks, S.WarningsAsErrors, S.HeaderFilter};
   Job.ConfigFile = S.ConfigFile;
 #ifdef TORCHLINT_TEST_HOOKS
@@ -365,6 +413,9 @@ int runMerge(const Settings &S) {
   else if (S.Format == "sarif")
     Written = writeOutput(
         S.OutputFile, renderSarif(Merged->Findings, Merged->Summary, SrcRoot));
+  else if (S.Format == "github")
+    Written =
+        writeOutput(S.OutputFile, renderGithub(Merged->Findings, SrcRoot));
   else
     Written = writeOutput(S.OutputFile, renderText(Merged->Findings));
   if (!S.ExportFixes.empty())
@@ -375,7 +426,7 @@ int runMerge(const Settings &S) {
                  Merged->Summary.Units.size(), Merged->Summary.Seconds);
   if (!Written || !Merged->Summary.Failures.empty())
     return ExitError;
-  return Merged->Findings.empty() ? ExitClean : ExitFindings;
+  return Merged->Findings.empty() || S.ExitZero ? ExitClean : ExitFindings;
 }
 
 /// --fix: applies the reported fix-its whose files still compile with them.
@@ -385,13 +436,20 @@ bool applyVerifiedFixes(
     const std::map<std::string, std::set<size_t>> &UnitsEditing,
     const std::vector<std::string> &Files,
     const std::vector<std::vector<std::string>> &Commands, const UnitJob &Job,
-    ConfigProvider &Configs) {
+    ConfigProvider &Configs, size_t &Left) {
   // Never edit a file that did not compile: its findings are unreliable
   // and its text may not be what the compiler saw.
   std::vector<FindingRecord> Fixable;
-  for (const FindingRecord &R : TheAudit.Reported)
-    if (S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File))
+  Left = 0;
+  for (const FindingRecord &R : TheAudit.Reported) {
+    bool Editable = S.FixErrors || !TheAudit.FailedFiles.count(R.Loc.File);
+    if (Editable)
       Fixable.push_back(R);
+    // A finding whose fix is refused fails the run, so only those with no
+    // fix to apply are left when every fix went in.
+    if (!Editable || R.Edits.empty())
+      ++Left;
+  }
   auto EditorsOf = [&](const std::string &File) -> const std::set<size_t> & {
     static const std::set<size_t> None;
     auto It = UnitsEditing.find(File);
@@ -449,6 +507,9 @@ bool writeReports(const Settings &S, const Audit &TheAudit,
   if (S.Format == "sarif" &&
       !writeOutput(S.OutputFile, renderSarif(TheAudit.Reported,
                                              TheAudit.Summary, SrcRoot)))
+    Written = false;
+  if (S.Format == "github" &&
+      !writeOutput(S.OutputFile, renderGithub(TheAudit.Reported, SrcRoot)))
     Written = false;
   return Written;
 }
@@ -622,7 +683,7 @@ llvm::Expected<CommandResolver> commandResolverOf(const Settings &S) {
   CommandResolver Resolver(S.BuildPath.empty()
                                ? std::nullopt
                                : std::optional<std::string>(S.BuildPath),
-                           S.ExtraFlags, Torch);
+                           S.ExtraFlags, Torch, readableRootsOf(S, ""));
   if (llvm::Error E = Resolver.init())
     return failure("compile database: " + llvm::toString(std::move(E)));
   return Resolver;
@@ -686,6 +747,26 @@ llvm::Error openTextOutput(const Settings &S, RunPlan &Plan) {
   return llvm::Error::success();
 }
 
+/// The globs of a --checks list that match no rule of the table (a typo),
+/// '*' and '-*' aside.
+std::vector<std::string> globsMatchingNoRule(llvm::StringRef Checks) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Checks.split(Items, ',', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Out;
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    llvm::StringRef Pattern = Item;
+    Pattern.consume_front("-");
+    if (Pattern.empty() || Pattern == "*")
+      continue;
+    GlobList One(Pattern);
+    if (llvm::none_of(allRules(),
+                      [&](const RuleInfo &R) { return One.contains(R.Id); }))
+      Out.push_back(Item.str());
+  }
+  return Out;
+}
+
 /// Plans the analysis run: its root, line filter and baseline, its inputs
 /// and shard, their commands, the unit job and the text output. Input errors
 /// are reported here and leave the run going; an error returned stops it.
@@ -700,6 +781,12 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
       return failure("--checks='" + *S.Checks +
                      "' enables no rule; see --list-rules");
   }
+  // A typo beside a valid rule would leave the rest of the list working and
+  // the mistyped rule silently off.
+  if (S.Checks)
+    for (const std::string &Glob : globsMatchingNoRule(*S.Checks))
+      llvm::errs() << "torchlint: warning: --checks: '" << Glob
+                   << "' matches no rule; see --list-rules\n";
   RunPlan Plan;
   Plan.SrcRoot = srcRootOf(S);
   auto Filter = lineFilterOf(S);
@@ -790,6 +877,18 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
       std::string From = Plan.Resolver->sourceOf(File);
       note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
            Line);
+    }
+    // The folder of the compile database found above the file is its
+    // build folder: generated headers live there.
+    // (sourceOf says "" for defaults, "flags after --" for flags.)
+    std::string Source = Plan.Resolver->sourceOf(File);
+    if (std::string From = absolutePath(Source);
+        !Source.empty() && !S.ExtraFlags && llvm::sys::fs::exists(From)) {
+      std::string Dir = llvm::sys::fs::is_directory(From)
+                            ? From
+                            : llvm::sys::path::parent_path(From).str();
+      if (!llvm::is_contained(Plan.Job.Parse.ReadableRoots, Dir))
+        Plan.Job.Parse.ReadableRoots.push_back(Dir);
     }
     State.Files.push_back(File);
     State.Commands.push_back(std::move(*Command));
@@ -1060,9 +1159,12 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
            " findings in the baseline '" + S.WriteBaselineFile + "'");
   }
 
+  // With --fix, what the status reports is what is left to do, as ruff's
+  // does: a run that fixed everything exits 0.
+  size_t Findings = TheAudit.Reported.size();
   if (S.Fix &&
       !applyVerifiedFixes(S, TheAudit, State.UnitsEditing, State.Files,
-                          State.Commands, Plan.Job, Plan.Configs))
+                          State.Commands, Plan.Job, Plan.Configs, Findings))
     State.Failed = true;
 
   if (!writeReports(S, TheAudit, Plan.SrcRoot))
@@ -1072,7 +1174,7 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
     printSummary(llvm::errs(), TheAudit.Reported, TheAudit.Summary,
                  Plan.Inputs.Files.size(), Seconds);
   return exitStatus({State.Failed, !S.WriteBaselineFile.empty(), S.Verify,
-                     TheAudit.Reported.size()});
+                     Findings, S.ExitZero});
 }
 
 int run(Settings &S, const char *Argv0) {
@@ -1103,6 +1205,27 @@ int run(Settings &S, const char *Argv0) {
 }
 
 } // namespace
+
+/// Args with clang-tidy's spellings of options made the ones CLI11 reads:
+/// clang-tidy (LLVM's cl) takes long options after one dash and a value
+/// after '=' everywhere, so users and scripts write `-checks=...` and
+/// `-p=build`.
+static std::vector<std::string>
+withLongOptionSpellings(CLI::App &App, std::vector<std::string> Args) {
+  for (std::string &A : Args) {
+    llvm::StringRef Arg(A);
+    if (Arg.consume_front("-p=")) {
+      A = "--build-path=" + Arg.str();
+      continue;
+    }
+    if (!Arg.consume_front("-") || Arg.startswith("-"))
+      continue;
+    llvm::StringRef Name = Arg.split('=').first;
+    if (Name.size() > 1 && App.get_option_no_throw("--" + Name.str()))
+      A = "-" + A;
+  }
+  return Args;
+}
 
 int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   Settings S;
@@ -1149,8 +1272,9 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
                  "and clangd, -idirafter DIR) and exit");
   App.add_flag("--lsp", S.Lsp,
                "Run as a language server on stdin/stdout (docs/editors.md)");
-  App.add_option("--format", S.Format, "text, json or sarif")
-      ->check(CLI::IsMember({"text", "json", "sarif"}))
+  App.add_option("--format", S.Format,
+                 "text, json, sarif, or github (GitHub Actions annotations)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->capture_default_str();
   App.add_option("-o,--output", S.OutputFile,
                  "Write the report here instead of stdout");
@@ -1181,7 +1305,11 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   App.add_flag("-q,--quiet", S.Quiet, "Print findings only, no summary");
   App.add_flag("-v,--verbose", S.Verbose,
                "Say which headers, commands and caches are used");
-  App.add_flag("--fix", S.Fix, "Apply fix-its in place (atomically)");
+  App.add_flag("--fix", S.Fix,
+               "Apply fix-its in place (atomically); the exit status then "
+               "counts the findings left");
+  App.add_flag("--exit-zero", S.ExitZero,
+               "Exit 0 even with findings (errors still exit 2)");
   App.add_flag("--fix-errors", S.FixErrors,
                "Apply fix-its even in files that did not compile");
   App.add_option("--cache-dir", S.CacheDir,
@@ -1232,6 +1360,7 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
                  "Hang on the unit whose path ends so (isolation tests)")
       ->group("");
 #endif
+  Args = withLongOptionSpellings(App, std::move(Args));
   try {
     std::reverse(Args.begin(), Args.end());
     App.parse(Args);

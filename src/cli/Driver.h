@@ -20,8 +20,12 @@ struct RunOutcome {
   bool WroteBaseline = false;
   /// --verify checked expected diagnostics.
   bool Verify = false;
-  /// Findings reported after NOLINT, filters and the baseline.
+  /// Findings reported after NOLINT, filters and the baseline, less those
+  /// that --fix removed.
   size_t Findings = 0;
+  /// --exit-zero: findings alone leave the status 0 (as ruff's option does);
+  /// errors still give 2.
+  bool ExitZero = false;
 };
 
 /// The exit status of an analysis run: errors first, then findings.

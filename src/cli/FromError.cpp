@@ -159,6 +159,8 @@ int runFromError(const FromErrorOptions &O) {
     Document = renderJson(Records, Summary);
   else if (O.Format == "sarif")
     Document = renderSarif(Records, Summary, SrcRoot);
+  else if (O.Format == "github")
+    Document = renderGithub(Records, SrcRoot);
   else
     Document = Text;
   if (O.OutputFile.empty() || O.OutputFile == "-") {

@@ -138,6 +138,19 @@ const Family Families[] = {
        E.Found = dtypeName(G[1]);
        E.Argument = "input";
      }},
+    // A checkpoint saved on a GPU, loaded with no device on a machine
+    // without CUDA: "Attempting to deserialize object on a CUDA device but
+    // torch.cuda.is_available() is False" (torch.load's wording; a
+    // TorchScript archive throws it too). A load without a device explains
+    // it; no kernel is involved.
+    {"Attempting to deserialize object on (a )?CUDA device( [0-9]+)? but "
+     "torch\\.cuda\\.is_available\\(\\) is False",
+     [](const Groups &G, RuntimeError &E) {
+       E.Family = RuntimeError::Device;
+       E.Rules = {"torch-load-without-device"};
+       E.Expected = "cpu";
+       E.Found = "cuda";
+     }},
     // RNNs: "Input and hidden tensors are not at the same device, found
     // input tensor at cuda:0 and hidden tensor at cpu", and the parameter
     // form of the same check.

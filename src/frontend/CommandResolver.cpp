@@ -1,5 +1,6 @@
 //===- CommandResolver.cpp - Compile commands for each file ---------------===//
 
+#include "ReadFence.h"
 #include "torchlint/Frontend.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -21,9 +22,9 @@ using clang::tooling::JSONCompilationDatabase;
 CommandResolver::CommandResolver(
     std::optional<std::string> BuildPath,
     std::optional<std::vector<std::string>> FixedFlags,
-    std::optional<TorchIncludes> Torch)
+    std::optional<TorchIncludes> Torch, std::vector<std::string> ReadableRoots)
     : BuildPath(std::move(BuildPath)), FixedFlags(std::move(FixedFlags)),
-      Torch(std::move(Torch)) {}
+      Torch(std::move(Torch)), ReadableRoots(std::move(ReadableRoots)) {}
 
 /// The database's text with every relative "directory" made absolute
 /// against the database's folder, or none when there is none to change.
@@ -79,7 +80,7 @@ withAbsoluteDirectories(llvm::StringRef File) {
 
 /// Loads compile_commands.json from a directory or names the file itself.
 static llvm::Expected<std::unique_ptr<CompilationDatabase>>
-loadJson(llvm::StringRef Where) {
+loadJson(llvm::StringRef Where, const std::vector<std::string> &Roots) {
   llvm::SmallString<256> File(Where);
   if (fs::is_directory(File))
     path::append(File, "compile_commands.json");
@@ -105,17 +106,24 @@ loadJson(llvm::StringRef Where) {
                                    "'%s' lists no compile commands",
                                    File.c_str());
   // Flags in response files (@file, relative to each command's directory)
-  // are read as the compiler would. Headers and files added since the last
-  // configure get the command of the most similar file, as clang-tidy does.
+  // are read as the compiler would, from the project's folders and the
+  // database's own only: `@/etc/shadow` would make the file's words
+  // arguments, and the errors about them would show them.
+  std::vector<std::string> RspRoots = Roots;
+  if (!RspRoots.empty())
+    RspRoots.push_back(path::parent_path(File).str());
+  // Headers and files added since the last configure get the command of
+  // the most similar file, as clang-tidy does.
   return clang::tooling::inferMissingCompileCommands(
-      clang::tooling::expandResponseFiles(std::move(DB),
-                                          llvm::vfs::getRealFileSystem()));
+      clang::tooling::expandResponseFiles(
+          std::move(DB),
+          fencedFileSystem(llvm::vfs::getRealFileSystem(), RspRoots, nullptr)));
 }
 
 llvm::Error CommandResolver::init() {
   if (!BuildPath)
     return llvm::Error::success();
-  auto DB = loadJson(*BuildPath);
+  auto DB = loadJson(*BuildPath, ReadableRoots);
   if (!DB)
     return DB.takeError();
   Explicit = std::move(*DB);
@@ -138,7 +146,7 @@ CommandResolver::databaseAbove(llvm::StringRef File) {
     llvm::SmallString<256> Candidate(Dir);
     path::append(Candidate, "compile_commands.json");
     if (fs::exists(Candidate)) {
-      auto DB = loadJson(Dir);
+      auto DB = loadJson(Dir, ReadableRoots);
       if (!DB)
         return DB.takeError();
       Sources[Key] = std::string(Candidate);

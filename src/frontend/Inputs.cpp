@@ -9,6 +9,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace torchlint {
@@ -156,6 +157,20 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
       Out.Errors.push_back("directory '" + Input +
                            "' contains no C++ sources (.cpp, .cc, .cxx, .cu)");
   }
+  // A file reached under two names (a symbolic link beside its target, or
+  // a linked folder) is one unit: it is analysed and reported once, under
+  // its own name when that was reached, else the first name.
+  std::map<std::string, std::string> ByReal;
+  for (const std::string &F : Out.Files) {
+    llvm::SmallString<256> Real;
+    std::string Key = fs::real_path(F, Real) ? F : std::string(Real);
+    auto [It, New] = ByReal.emplace(Key, F);
+    if (!New && (F == Key || (It->second != Key && F < It->second)))
+      It->second = F;
+  }
+  Out.Files.clear();
+  for (auto &[Real, F] : ByReal)
+    Out.Files.push_back(std::move(F));
   std::sort(Out.Files.begin(), Out.Files.end());
   return Out;
 }

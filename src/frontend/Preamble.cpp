@@ -9,8 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaStandIns.h"
 #include "Preamble.h"
+#include "CudaStandIns.h"
+#include "ReadFence.h"
 #include "torchlint/Frontend.h"
 
 #include "clang/Basic/Version.h"
@@ -20,17 +21,22 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA1.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <fcntl.h>
 #include <optional>
 #include <set>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 namespace torchlint {
 
@@ -417,11 +423,99 @@ static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
   }
 }
 
+/// The descriptor of statusLine(); -1: stderr.
+static int StatusFD = -1;
+
+void setStatusDescriptor(int FD) { StatusFD = FD; }
+
+void statusLine(const llvm::Twine &Message) {
+  int FD = StatusFD >= 0 ? StatusFD : STDERR_FILENO;
+  std::string Line = ("torchlint: " + Message + "\n").str();
+  // Over a progress bar on a terminal: clear its line first.
+  if (::isatty(FD))
+    Line = "\r\x1b[K" + Line;
+  (void)!::write(FD, Line.data(), Line.size());
+}
+
+namespace {
+
+/// A preamble's build lock: an flock on its .lock file, which the kernel
+/// releases when the process ends however it ends.
+class BuildLock {
+public:
+  explicit BuildLock(std::string Path) : Path(std::move(Path)) {}
+  BuildLock(const BuildLock &) = delete;
+  BuildLock &operator=(const BuildLock &) = delete;
+  ~BuildLock() {
+    if (FD < 0)
+      return;
+    if (Held)
+      fs::remove(Path);
+    ::close(FD);
+  }
+
+  /// Takes the lock if no live process holds it.
+  bool tryTake() {
+    if (Held)
+      return true;
+    if (FD < 0)
+      FD = ::open(Path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (FD < 0 || ::flock(FD, LOCK_EX | LOCK_NB) != 0)
+      return false;
+    // The holder that just let go may have removed the file: a lock on it
+    // guards nothing; the next try opens the one at the path.
+    struct stat Open, Named;
+    if (::fstat(FD, &Open) != 0 || ::stat(Path.c_str(), &Named) != 0 ||
+        Open.st_ino != Named.st_ino || Open.st_dev != Named.st_dev) {
+      ::close(FD);
+      FD = -1;
+      return false;
+    }
+    Held = true;
+    std::string Pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(FD, 0) == 0)
+      (void)!::pwrite(FD, Pid.data(), Pid.size(), 0);
+    return true;
+  }
+
+  bool held() const { return Held; }
+
+  /// " (pid N)" of the holder, as it wrote itself into the file, or "".
+  std::string holder() const {
+    auto Text = llvm::MemoryBuffer::getFile(Path);
+    if (!Text)
+      return "";
+    llvm::StringRef Pid = (*Text)->getBuffer().trim();
+    return Pid.empty() ? "" : " (pid " + Pid.str() + ")";
+  }
+
+private:
+  std::string Path;
+  int FD = -1;
+  bool Held = false;
+};
+
+} // namespace
+
+/// Removes the temporary files of the preamble Stem that a builder killed
+/// before it could rename or remove them left in CacheDir.
+static void removeStaleTemporaries(llvm::StringRef CacheDir,
+                                   llvm::StringRef Stem) {
+  std::error_code EC;
+  for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = path::filename(It->path());
+    if (Name.startswith(Stem) && Name.contains(".tmp-"))
+      fs::remove(It->path());
+  }
+}
+
 std::optional<std::string>
 obtainPreamble(const std::vector<std::string> &Args,
                const std::vector<std::string> &Includes,
                llvm::StringRef CacheDir, bool SkipBodies, bool Verbose,
-               uint64_t CacheBytes, std::string *Why) {
+               uint64_t CacheBytes, std::string *Why,
+               const std::vector<std::string> &ReadableRoots) {
   auto Fail = [&](const llvm::Twine &Reason) -> std::optional<std::string> {
     if (Why)
       *Why = Reason.str();
@@ -456,36 +550,35 @@ obtainPreamble(const std::vector<std::string> &Args,
     return Fail("building its preamble failed minutes ago (see " + Failed +
                 ")");
 
-  // One builder per preamble: others wait for its result.
+  // One builder per preamble: others wait for its result. The lock is the
+  // kernel's (flock), so it dies with its process: a run interrupted while
+  // building leaves no lock that the next run would wait on.
   std::string Lock = PathOf(SharedKey, ".lock");
-  int LockFD;
-  bool Locked = !fs::openFileForWrite(Lock, LockFD, fs::CD_CreateNew);
-  if (Locked) {
-    llvm::sys::Process::SafelyCloseFileDescriptor(LockFD);
-  } else if (auto Age = ageOf(Lock); Age && *Age < std::chrono::minutes(5)) {
-    if (Verbose)
-      llvm::errs() << "torchlint: waiting for another process to build the "
-                      "shared preamble "
-                   << PathOf(SharedKey, ".pch") << "\n";
-    for (int Tick = 0; Tick < 3000 && fs::exists(Lock); ++Tick)
+  BuildLock Held(Lock);
+  if (!Held.tryTake()) {
+    statusLine("waiting for another torchlint process" + Held.holder() +
+               " to build the shared LibTorch preamble " +
+               PathOf(SharedKey, ".pch"));
+    // Bounded: a builder takes a few minutes at most; past that the unit
+    // goes without the preamble and says so.
+    for (int Tick = 0; Tick < 6000 && !Held.tryTake(); ++Tick) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (Tick % 10 == 0)
+        for (const std::string &Key : {SharedKey, OwnKey})
+          if (std::string Pch = PathOf(Key, ".pch"); fs::exists(Pch))
+            return Pch;
+    }
     for (const std::string &Key : {SharedKey, OwnKey})
       if (std::string Pch = PathOf(Key, ".pch"); fs::exists(Pch))
         return Pch;
-    if (fs::exists(Failed))
+    if (auto Age = ageOf(Failed); Age && *Age < std::chrono::minutes(10))
       return Fail("building its preamble failed (see " + Failed + ")");
-  } else {
-    // A lock left by a process that died: take it over.
-    fs::remove(Lock);
+    if (!Held.held())
+      return Fail("another process held the preamble's lock " + Lock +
+                  " for ten minutes");
   }
-  struct Unlock {
-    std::string Path;
-    bool Held;
-    ~Unlock() {
-      if (Held)
-        fs::remove(Path);
-    }
-  } Release{Lock, Locked};
+  // Files a builder that died left behind: only the lock holder writes them.
+  removeStaleTemporaries(CacheDir, "preamble-" + SharedKey);
 
   // The header and the PCH are written under unique names, then renamed.
   std::string Header = PathOf(SharedKey, ".h");
@@ -494,6 +587,9 @@ obtainPreamble(const std::vector<std::string> &Args,
   if (fs::createUniqueFile(Pch + ".tmp-%%%%%%%%", TmpPch) ||
       fs::createUniqueFile(Header + ".tmp-%%%%%%%%", TmpHeader))
     return Fail("cannot write in the cache directory '" + CacheDir + "'");
+  // An interrupt (Ctrl-C) removes them on its way out.
+  llvm::sys::RemoveFileOnSignal(TmpPch);
+  llvm::sys::RemoveFileOnSignal(TmpHeader);
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(TmpHeader, EC);
@@ -516,14 +612,18 @@ obtainPreamble(const std::vector<std::string> &Args,
                                  std::string(TmpPch), Header});
   // The unit's flags name the stand-ins' folder; the preamble must see the
   // same headers as the unit that loads it.
+  std::set<std::string> Refused;
   auto Files = llvm::makeIntrusiveRefCnt<clang::FileManager>(
       clang::FileSystemOptions(),
-      withCudaStandIns(llvm::vfs::getRealFileSystem()));
+      withCudaStandIns(fencedFileSystem(llvm::vfs::getRealFileSystem(),
+                                        ReadableRoots, &Refused)));
   std::vector<std::string> Read;
   clang::tooling::ToolInvocation Invocation(
       PchArgs, std::make_unique<PreambleAction>(SkipBodies, Read), Files.get());
   CountingConsumer Diags;
   Invocation.setDiagnosticConsumer(&Diags);
+  statusLine("building the shared LibTorch preamble " + Pch +
+             " (once per LibTorch and flags; later runs reuse it)");
   if (Verbose) {
     llvm::errs() << "torchlint: building shared preamble " << Pch << ":";
     for (const std::string &A : PchArgs)
@@ -545,10 +645,25 @@ obtainPreamble(const std::vector<std::string> &Args,
         Target = PathOf(OwnKey, ".pch");
       }
   }
-  if (!OK || fs::rename(TmpPch, Target)) {
+  // Ctrl-C's handler removes the registered temporaries and Clang then
+  // fails to write the PCH: a build whose temporary is gone was interrupted,
+  // not failed.
+  bool Interrupted = !OK && !fs::exists(TmpPch);
+  bool Renamed = OK && !fs::rename(TmpPch, Target);
+  llvm::sys::DontRemoveFileOnSignal(TmpPch);
+  llvm::sys::DontRemoveFileOnSignal(TmpHeader);
+  if (!Renamed && !Refused.empty()) {
+    // The flags, not LibTorch, are at fault; the unit says so.
     fs::remove(TmpPch);
-    // Remembered, so that the run's other units do not build it again.
-    if (int FD; !fs::openFileForWrite(Failed, FD)) {
+    return Fail("the flags make it read '" + *Refused.begin() +
+                "', outside the folders a parse may read");
+  }
+  if (!Renamed) {
+    fs::remove(TmpPch);
+    // Remembered, so that the run's other units do not build it again; only
+    // a compile error is a failure, never an interrupted or killed build.
+    if (int FD; Diags.getNumErrors() > 0 && !Interrupted &&
+                !fs::openFileForWrite(Failed, FD)) {
       llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
       OS << Diags.FirstError << "\n";
     }

@@ -4,6 +4,7 @@
 #define TORCHLINT_SRC_FRONTEND_PREAMBLE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 
 #include <cstdint>
 
@@ -41,11 +42,16 @@ bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
 /// minutes so the run's other units do not retry it. The folder is bounded
 /// by CacheBytes: least recently used preambles go first. None when no
 /// preamble can be had (Why then says why); the caller parses without it.
+/// Prints one line the user must see while a unit runs (a wait, a slow
+/// build, a unit going without its preamble) to the status descriptor.
+void statusLine(const llvm::Twine &Message);
+
 std::optional<std::string>
 obtainPreamble(const std::vector<std::string> &Args,
                const std::vector<std::string> &Includes,
                llvm::StringRef CacheDir, bool SkipBodies, bool Verbose,
-               uint64_t CacheBytes, std::string *Why = nullptr);
+               uint64_t CacheBytes, std::string *Why = nullptr,
+               const std::vector<std::string> &ReadableRoots = {});
 
 } // namespace torchlint
 

@@ -2,6 +2,7 @@
 
 #include "CudaStandIns.h"
 #include "Preamble.h"
+#include "ReadFence.h"
 #include "torchlint/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -271,8 +272,6 @@ static std::string unusableContent(llvm::StringRef File,
   llvm::StringRef Text = (*Buffer)->getBuffer();
   if (Text.contains('\0'))
     return "'" + File.str() + "' is not C++ source (it contains binary data)";
-  if (Text.trim().empty())
-    return "'" + File.str() + "' is empty; there is nothing to analyse";
   return "";
 }
 
@@ -388,6 +387,26 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     State.Outcome.Failure = Why;
     return State.Outcome;
   }
+  // An empty file is a valid unit with nothing in it, as clang-tidy,
+  // cppcheck and ruff take it: analysed, no findings, no parse.
+  if (auto Source = readSource(File, Options);
+      Source && (*Source)->getBuffer().trim().empty()) {
+    State.Outcome.Analysed = true;
+    return State.Outcome;
+  }
+  // Clang parses a .cu file for the GPU first and needs the CUDA toolkit's
+  // compiler setup for its host code, and a C++ preamble does not load into
+  // a CUDA parse (each try threw the shared one away). Until host code is
+  // parsed as CUDA, the file is said not analysed rather than counted as
+  // analysed with nothing seen.
+  if (llvm::sys::path::extension(File) == ".cu") {
+    State.Outcome.NotAnalysed =
+        "'" + File.str() +
+        "' is CUDA source (.cu) and was not analysed: torchlint parses C++ "
+        "units only; host code that uses LibTorch is analysed in .cpp files "
+        "(docs/cuda.md)";
+    return State.Outcome;
+  }
 
   using namespace clang::tooling;
   CommandLineArguments Args = Command;
@@ -418,6 +437,11 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
   // build of LibTorch that the flags reach is found first.
   Extra.insert(Extra.end(), {"-idirafter", cudaStandInDir().str()});
   Args.insert(Args.end() - 1, Extra.begin(), Extra.end());
+
+  // What the parse may open, decided before anything of the command is read.
+  std::vector<std::string> Roots =
+      readableRoots(Options.ReadableRoots, Args, Options.ResourceDir);
+  std::set<std::string> Refused;
 
   auto Source = readSource(File, Options);
   std::vector<std::string> Includes =
@@ -457,9 +481,17 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
       std::string Why;
       std::optional<std::string> Pch = obtainPreamble(
           Args, Candidates[I], Options.CacheDir, Options.SkipLibraryBodies,
-          Options.Verbose, Options.CacheBytes, &Why);
+          Options.Verbose, Options.CacheBytes, &Why, Roots);
       if (Pch)
         return Pch;
+      // Going without the preamble costs seconds a unit: said whenever it
+      // is a failure, not a file without LibTorch includes or --no-cache.
+      if (!Options.Verbose && !Options.CacheDir.empty() &&
+          I + 1 == Candidates.size() && !Candidates[I].empty())
+        statusLine(File +
+                   ": parsed without the shared LibTorch preamble "
+                   "(slower): " +
+                   Why);
       if (Options.Verbose && !Options.CacheDir.empty())
         llvm::errs() << "torchlint: " << File << ": "
                      << (I + 1 < Candidates.size()
@@ -494,7 +526,9 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
     // editors do not change.
     StandInsUsed.clear();
     auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-        withCudaStandIns(llvm::vfs::getRealFileSystem(), &StandInsUsed));
+        withCudaStandIns(
+            fencedFileSystem(llvm::vfs::getRealFileSystem(), Roots, &Refused),
+            &StandInsUsed));
     if (!Options.UnsavedFiles.empty()) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       for (const auto &[Path, Text] : Options.UnsavedFiles)
@@ -555,6 +589,12 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                   "); it was not analysed";
   else if (!Ran && !Out.Analysed)
     Out.Failure = "clang could not process '" + File.str() + "'";
+  if (!Refused.empty()) {
+    Out.RefusedReads.assign(Refused.begin(), Refused.end());
+    Out.MissingHeaders.clear();
+    Out.Failure = refusedReadReason(File, *Refused.begin());
+    Out.Analysed = false;
+  }
   return Out;
 }
 

@@ -18,6 +18,7 @@
 
 #include "torchlint/Frontend.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -207,6 +208,30 @@ int Server::run() {
     }
   }
   return ShutdownRequested ? 0 : 1;
+}
+
+/// Adds to Roots the project of an open document: the nearest folder above
+/// it that holds .git, else its own folder. The editor's files are the
+/// user's; the rest of the bound (docs/ci.md) stays.
+static void addProjectOf(llvm::StringRef Path,
+                         std::vector<std::string> &Roots) {
+  if (Roots.empty())
+    return;
+  std::string Folder = llvm::sys::path::parent_path(Path).str();
+  std::string Project = Folder;
+  for (llvm::StringRef Dir = Folder; !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> Git(Dir);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git)) {
+      Project = Dir.str();
+      break;
+    }
+    if (Dir == llvm::sys::path::parent_path(Dir))
+      break;
+  }
+  if (!llvm::is_contained(Roots, Project))
+    Roots.push_back(Project);
 }
 
 void Server::handle(const json &M) {
@@ -572,8 +597,10 @@ UnitResult Server::analyze(const std::string &File, const std::string &Text) {
     Job.Overrides.Checks = ChecksSetting;
   // Every open document is read as the editor holds it, so a unit sees
   // unsaved edits of the headers it includes too.
-  for (const auto &[Path, Doc] : Docs)
+  for (const auto &[Path, Doc] : Docs) {
     Job.Parse.UnsavedFiles[Path] = Path == File ? Text : Doc.Text;
+    addProjectOf(Path, Job.Parse.ReadableRoots);
+  }
   // What the project's other files return, from the index the last CLI run
   // kept (docs/editors.md); the summaries of files changed since are
   // dropped. Read for every analysis: it is small, and a run may renew it.
@@ -864,8 +891,10 @@ json Server::explainError(const std::string &Text) {
   // In a worker, as analyses run: a crash costs this reply, not the server.
   auto Work = [&]() -> std::string {
     ParseOptions Parse = Options.Job.Parse;
-    for (const auto &[Path, Doc] : Docs)
+    for (const auto &[Path, Doc] : Docs) {
       Parse.UnsavedFiles[Path] = Doc.Text;
+      addProjectOf(Path, Parse.ReadableRoots);
+    }
     EngineConfig EC;
     std::optional<std::string> Checks =
         ChecksSetting ? ChecksSetting : Options.Job.Overrides.Checks;

@@ -54,6 +54,42 @@ static std::string withoutTopLevelKey(llvm::StringRef Text,
   return Out;
 }
 
+bool namesTorchCheck(llvm::StringRef Globs) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Globs.split(Items, ',');
+  for (llvm::StringRef Item : Items) {
+    // clang-tidy accepts globs across lines, as in a YAML block.
+    Item = Item.trim();
+    Item.consume_front("-");
+    if (Item.trim().startswith("torch-"))
+      return true;
+  }
+  return false;
+}
+
+/// Records whether the one file of Config decides the torch-* rules.
+static void noteChecksSource(TidyConfig &Config) {
+  const auto &Checks = Config.Options.Checks;
+  if (!Checks || Checks->empty() || Config.Sources.empty())
+    return;
+  if (namesTorchCheck(*Checks))
+    Config.ChecksFrom = Config.Sources.back();
+  else
+    Config.ChecksIgnored.push_back(Config.Sources.back());
+}
+
+std::string describeChecksSource(const TidyConfig &Config) {
+  if (!Config.ChecksFrom.empty())
+    return "torch-* rules as the Checks of " + Config.ChecksFrom + " say";
+  if (!Config.ChecksIgnored.empty())
+    return "every torch-* rule on: the Checks of " +
+           Config.ChecksIgnored.back() +
+           " name no torch-* check (add 'torch-...' globs there to choose)";
+  if (!Config.Sources.empty())
+    return "every torch-* rule on: no .clang-tidy file names Checks";
+  return "every torch-* rule on: no .clang-tidy file applies";
+}
+
 llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
                                            llvm::StringRef Source) {
   // clang-tidy's parser reports through SourceMgr diagnostics, which name
@@ -87,6 +123,7 @@ llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
   TidyConfig Config;
   Config.Options = std::move(*Parsed);
   Config.Sources.push_back(Source.str());
+  noteChecksSource(Config);
   for (const auto &Entry : Config.Options.CheckOptions) {
     llvm::StringRef Name = Entry.getKey();
     const std::string &Value = Entry.getValue().Value;
@@ -108,6 +145,11 @@ TidyConfig mergeTidyConfig(const TidyConfig &Parent, const TidyConfig &Child) {
   Out.Sources = Parent.Sources;
   Out.Sources.insert(Out.Sources.end(), Child.Sources.begin(),
                      Child.Sources.end());
+  Out.ChecksFrom =
+      Child.ChecksFrom.empty() ? Parent.ChecksFrom : Child.ChecksFrom;
+  Out.ChecksIgnored = Parent.ChecksIgnored;
+  Out.ChecksIgnored.insert(Out.ChecksIgnored.end(), Child.ChecksIgnored.begin(),
+                           Child.ChecksIgnored.end());
   return Out;
 }
 
@@ -115,6 +157,7 @@ std::string dumpTidyConfig(const TidyConfig &Config) {
   std::string Out;
   for (const std::string &S : Config.Sources)
     Out += "# from " + S + "\n";
+  Out += "# " + describeChecksSource(Config) + "\n";
   return Out + clang::tidy::configurationAsText(Config.Options);
 }
 
@@ -215,6 +258,7 @@ llvm::Expected<TidyConfig> ConfigProvider::configFor(llvm::StringRef File) {
     TidyConfig One;
     One.Options = Options;
     One.Sources.push_back(Source);
+    noteChecksSource(One);
     Out = Out.Sources.empty() ? One : mergeTidyConfig(Out, One);
   }
   return Out;
@@ -224,8 +268,11 @@ EffectiveConfig resolveConfig(const TidyConfig &File,
                               const ConfigOverrides &Overrides) {
   EffectiveConfig Out;
   const ClangTidyOptions &O = File.Options;
-  if (O.Checks && !O.Checks->empty())
+  // Only a configuration that names torch-* checks chooses among them; the
+  // command line always does (planRun stops on globs that enable nothing).
+  if (O.Checks && namesTorchCheck(*O.Checks))
     Out.Checks += "," + *O.Checks;
+  Out.ChecksSource = describeChecksSource(File);
   if (Overrides.Checks)
     Out.Checks += "," + *Overrides.Checks;
   Out.WarningsAsErrors = O.WarningsAsErrors.value_or("");

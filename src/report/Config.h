@@ -36,7 +36,22 @@ struct TidyConfig {
   clang::tidy::ClangTidyOptions Options;
   /// Files that contributed, outermost first (for --dump-config and -v).
   std::vector<std::string> Sources;
+  /// The innermost file whose Checks name a torch-* check: its Checks (with
+  /// those it inherits) decide which torch-* rules run. Empty when no file
+  /// names one, and then every torch-* rule stays on.
+  std::string ChecksFrom;
+  /// Files whose Checks name no torch-* check. A project's '-*,bugprone-*'
+  /// was written for clang-tidy's own checks, so it does not turn torchlint
+  /// off.
+  std::vector<std::string> ChecksIgnored;
 };
+
+/// Whether a glob list names a torch-* check ("torch-*", "-torch-foo").
+bool namesTorchCheck(llvm::StringRef Globs);
+
+/// What decided the torch-* rules of Config, in one line for -v and
+/// --dump-config.
+std::string describeChecksSource(const TidyConfig &Config);
 
 /// Parses the YAML text of a .clang-tidy file with clang-tidy's parser, then
 /// checks torchlint's own option values (a Severity torchlint does not know
@@ -77,6 +92,8 @@ private:
 /// warnings-as-errors globs, the header filter and rule options.
 struct EffectiveConfig {
   std::string Checks = "torch-*";
+  /// describeChecksSource() of the file configuration, for -v.
+  std::string ChecksSource;
   std::string WarningsAsErrors;
   std::string HeaderFilterRegex;
   RuleOptions Options;

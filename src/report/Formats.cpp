@@ -8,6 +8,7 @@
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -156,8 +157,91 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   return R;
 }
 
+/// S with each byte outside valid UTF-8 made the code point U+10FF00+byte.
+static std::string keepBytes(const std::string &S) {
+  std::string Out;
+  const auto *P = reinterpret_cast<const llvm::UTF8 *>(S.data());
+  const auto *End = P + S.size();
+  while (P < End) {
+    unsigned Len = llvm::getNumBytesForUTF8(*P);
+    if (P + Len <= End && llvm::isLegalUTF8Sequence(P, P + Len)) {
+      Out.append(reinterpret_cast<const char *>(P), Len);
+      P += Len;
+      continue;
+    }
+    unsigned Byte = *P++;
+    // U+10FF00 + Byte (Byte >= 0x80) in UTF-8.
+    Out += char(0xF4);
+    Out += char(0x8F);
+    Out += char(0x80 | ((0xFF00 | Byte) >> 6 & 0x3F));
+    Out += char(0x80 | (Byte & 0x3F));
+  }
+  return Out;
+}
+
+/// The inverse of keepBytes.
+static std::string restoreBytes(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (I + 3 < S.size() && uint8_t(S[I]) == 0xF4 &&
+        uint8_t(S[I + 1]) == 0x8F &&
+        (uint8_t(S[I + 2]) == 0xBE || uint8_t(S[I + 2]) == 0xBF)) {
+      Out +=
+          char(((uint8_t(S[I + 2]) & 0x3F) << 6 | (uint8_t(S[I + 3]) & 0x3F)) &
+               0xFF);
+      I += 3;
+      continue;
+    }
+    Out += S[I];
+  }
+  return Out;
+}
+
+template <typename Fn> static json mapStrings(const json &Doc, Fn F) {
+  if (Doc.is_string())
+    return F(Doc.get<std::string>());
+  if (Doc.is_array()) {
+    json Out = json::array();
+    for (const json &E : Doc)
+      Out.push_back(mapStrings(E, F));
+    return Out;
+  }
+  if (Doc.is_object()) {
+    json Out = json::object();
+    for (auto It = Doc.begin(); It != Doc.end(); ++It)
+      Out[F(It.key())] = mapStrings(It.value(), F);
+    return Out;
+  }
+  return Doc;
+}
+
+json withBytesKept(const json &Doc) { return mapStrings(Doc, keepBytes); }
+
+json withBytesRestored(const json &Doc) {
+  return mapStrings(Doc, restoreBytes);
+}
+
 std::string dumpJson(const json &Doc) {
-  return Doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  // JSON text is Unicode: a byte that is no UTF-8 is written as the escape
+  // of the lone surrogate U+DC00+byte, Python's surrogateescape, which
+  // os.fsencode() turns back into the exact bytes of a file name.
+  std::string Text =
+      withBytesKept(Doc).dump(2, ' ', false, json::error_handler_t::replace);
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (I + 3 < Text.size() && uint8_t(Text[I]) == 0xF4 &&
+        uint8_t(Text[I + 1]) == 0x8F &&
+        (uint8_t(Text[I + 2]) == 0xBE || uint8_t(Text[I + 2]) == 0xBF)) {
+      unsigned Byte =
+          ((uint8_t(Text[I + 2]) & 0x3F) << 6 | (uint8_t(Text[I + 3]) & 0x3F)) &
+          0xFF;
+      Out += "\\udc" + llvm::utohexstr(Byte, /*LowerCase=*/true, 2);
+      I += 3;
+      continue;
+    }
+    Out += Text[I];
+  }
+  return Out + "\n";
 }
 
 json shardToJson(const ShardInfo &S) {
@@ -480,6 +564,63 @@ std::string renderText(const std::vector<FindingRecord> &Records) {
     if (R.IntroducedBy)
       printLocated(OS, Sources, R.IntroducedBy->Loc, "note",
                    R.IntroducedBy->Message, R.IntroducedBy->LineText);
+  }
+  return Out;
+}
+
+/// Escapes a workflow command's message as the Actions runner reads it.
+static std::string githubData(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '%')
+      Out += "%25";
+    else if (C == '\r')
+      Out += "%0D";
+    else if (C == '\n')
+      Out += "%0A";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// Escapes a workflow command's property value, where ':' and ',' separate.
+static std::string githubProperty(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : githubData(Text)) {
+    if (C == ':')
+      Out += "%3A";
+    else if (C == ',')
+      Out += "%2C";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+std::string renderGithub(const std::vector<FindingRecord> &Records,
+                         llvm::StringRef SrcRoot) {
+  std::string Out;
+  for (const FindingRecord &R : Records) {
+    // The runner knows error, warning and notice.
+    llvm::StringRef Level = R.Level == Severity::Error     ? "error"
+                            : R.Level == Severity::Warning ? "warning"
+                                                           : "notice";
+    std::string Message = R.Message + " [" + R.Rule->Id.str() + "]";
+    auto NoteLine = [&](const PlainNote &N) {
+      Message += "\n" + relativeToRoot(N.Loc.File, SrcRoot) + ":" +
+                 std::to_string(N.Loc.Line) + ": note: " + N.Message;
+    };
+    for (const PlainNote &N : R.Notes)
+      NoteLine(N);
+    if (R.IntroducedBy)
+      NoteLine(*R.IntroducedBy);
+    Out += "::" + Level.str() +
+           " file=" + githubProperty(relativeToRoot(R.Loc.File, SrcRoot)) +
+           ",line=" + std::to_string(R.Loc.Line) +
+           ",col=" + std::to_string(R.Loc.Column) +
+           ",title=" + githubProperty(R.Rule->Id) + "::" + githubData(Message) +
+           "\n";
   }
   return Out;
 }

@@ -95,6 +95,15 @@ llvm::Expected<FindingRecord> recordFromJson(const nlohmann::json &J);
 /// (a Latin-1 comment on a finding's line) replaced, never an exception.
 std::string dumpJson(const nlohmann::json &Doc);
 
+/// Doc with every string's bytes that are not UTF-8 (a Latin-1 file name,
+/// a Latin-1 comment on a finding's line) kept as code points of the last
+/// private use plane, U+10FF80 + (byte - 0x80), which JSON carries: a path
+/// then survives a worker's result and a report byte for byte.
+nlohmann::json withBytesKept(const nlohmann::json &Doc);
+
+/// The inverse of withBytesKept.
+nlohmann::json withBytesRestored(const nlohmann::json &Doc);
+
 /// A shard's identity as the JSON report and SARIF's run properties hold it.
 nlohmann::json shardToJson(const ShardInfo &S);
 
@@ -107,6 +116,13 @@ std::string renderJson(const std::vector<FindingRecord> &Records,
 /// in tool.driver and locations relative to SrcRoot through %SRCROOT%.
 std::string renderSarif(const std::vector<FindingRecord> &Records,
                         const RunSummary &Summary, llvm::StringRef SrcRoot);
+
+/// The --format=github document: one GitHub Actions workflow command a
+/// finding (`::warning file=F,line=L,col=C,title=RULE::MESSAGE`), which the
+/// Actions runner shows as an annotation on the pull request; paths relative
+/// to SrcRoot, notes as further lines of the message.
+std::string renderGithub(const std::vector<FindingRecord> &Records,
+                         llvm::StringRef SrcRoot);
 
 /// Findings as clang prints diagnostics (location, severity, message, rule,
 /// source line and caret, notes), from records alone: for reports merged from

@@ -337,6 +337,9 @@ static UnitResult runUnitOnce(llvm::StringRef File,
     return Result;
   }
   EffectiveConfig Config = resolveConfig(*FileConfig, Job.Overrides);
+  if (Job.Parse.Verbose)
+    Result.Notes.push_back(File.str() + ": " + Config.ChecksSource +
+                           (Job.Overrides.Checks ? ", then --checks" : ""));
   if (!Config.HeaderFilterRegex.empty()) {
     std::string Why;
     if (!llvm::Regex(Config.HeaderFilterRegex).isValid(Why)) {
@@ -367,8 +370,17 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   for (const std::string &H : Out.MissingHeaders)
     Result.Notes.push_back(File.str() + ": '" + H +
                            "' was not found; the file was analysed without it");
-  Result.Analysed = Out.Failure.empty();
+  Result.Analysed = Out.Failure.empty() && Out.NotAnalysed.empty();
   Result.Failure = Out.Failure;
+  if (!Out.NotAnalysed.empty())
+    Result.Notes.push_back(Out.NotAnalysed);
+  if (!Out.RefusedReads.empty()) {
+    // Nothing rendered from this parse may leave the unit: a caret line or
+    // a finding's line could be text of the refused file.
+    Result.DiagText.clear();
+    Result.Findings.clear();
+    Result.Sites.clear();
+  }
   if (Job.Parse.Verify && Result.Analysed) {
     std::string Missing = expectationWithoutRuleId(File);
     if (!Missing.empty()) {
@@ -521,20 +533,22 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
     J["rendered"] = S.Text;
     Sites.push_back(J);
   }
-  return {{"file", R.File},
-          {"analysed", R.Analysed},
-          {"failure", R.Failure},
-          {"findings", Findings},
-          {"sites", Sites},
-          {"suppressed", R.Suppressed},
-          {"header_filtered", R.HeaderFiltered},
-          {"diag_text", R.DiagText},
-          {"notes", R.Notes},
-          {"seconds", R.Seconds},
-          {"summaries", summariesToJson(R.Summaries)}};
+  // Paths and source lines need not be UTF-8; the bytes travel as they are.
+  return withBytesKept({{"file", R.File},
+                        {"analysed", R.Analysed},
+                        {"failure", R.Failure},
+                        {"findings", Findings},
+                        {"sites", Sites},
+                        {"suppressed", R.Suppressed},
+                        {"header_filtered", R.HeaderFiltered},
+                        {"diag_text", R.DiagText},
+                        {"notes", R.Notes},
+                        {"seconds", R.Seconds},
+                        {"summaries", summariesToJson(R.Summaries)}});
 }
 
-llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &J) {
+llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &Doc) {
+  nlohmann::json J = withBytesRestored(Doc);
   UnitResult R;
   try {
     R.File = J.at("file").get<std::string>();

@@ -92,6 +92,8 @@ std::string readAll(llvm::StringRef Path) {
     struct rlimit Limit = {MemoryBytes, MemoryBytes};
     ::setrlimit(RLIMIT_AS, &Limit);
   }
+  // The run's stderr, for the lines that cannot wait for the log.
+  setStatusDescriptor(::fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3));
   int Log = ::open(W.LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (Log >= 0) {
     ::dup2(Log, STDOUT_FILENO);

@@ -43,6 +43,7 @@ expect_rc 0
 # clang-tidy's own writer (configurationAsText), after the files it read.
 expect_contains "$OUT" "# from $WORK/proj/.clang-tidy
 # from $WORK/proj/sub/.clang-tidy
+# torch-* rules as the Checks of $WORK/proj/sub/.clang-tidy say
 ---
 Checks:          'torch-*,-*,bugprone-*,torch-hardcoded-device,torch-discarded-move'" "dumped checks"
 expect_contains "$OUT" "  torch-discarded-move.Severity: error" "dumped option"
@@ -114,4 +115,33 @@ YAML
 tl strictproj/main.cpp
 expect_rc 1
 expect_contains "$OUT" "main.cpp:6:34: warning: checkpoint loaded by 'torch::jit::load' without a device comes back on the device it was saved from [torch-load-without-device]" "load, Strict"
+# A project's .clang-tidy written for clang-tidy's own checks names no torch-*
+# check: '-*,bugprone-*' does not turn torchlint off (issue 39), and -v and
+# --dump-config say which file decided.
+mkdir -p tidyproj
+input discarded.cpp tidyproj/main.cpp
+echo "Checks: '-*,bugprone-*,readability-*'" >tidyproj/.clang-tidy
+tl tidyproj/main.cpp
+expect_rc 1
+expect_contains "$OUT" "main.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" \
+  "torch-* rules stay on under Checks for other tools"
+tl -v tidyproj/main.cpp
+expect_contains "$ERR" "torchlint: note: $WORK/tidyproj/main.cpp: every torch-* rule on: the Checks of $WORK/tidyproj/.clang-tidy name no torch-* check (add 'torch-...' globs there to choose)" \
+  "-v names the file that did not decide"
+tl --dump-config tidyproj/main.cpp
+expect_contains "$OUT" "# from $WORK/tidyproj/.clang-tidy
+# every torch-* rule on: the Checks of $WORK/tidyproj/.clang-tidy name no torch-* check (add 'torch-...' globs there to choose)
+---
+Checks:          'torch-*'" "dump says which file decided"
+# A Checks that names torch-* checks decides, as clang-tidy reads it.
+echo "Checks: '-*,bugprone-*,-torch-*'" >tidyproj/.clang-tidy
+tl tidyproj/main.cpp
+expect_rc 0
+tl -v tidyproj/main.cpp
+expect_contains "$ERR" "torchlint: note: $WORK/tidyproj/main.cpp: torch-* rules as the Checks of $WORK/tidyproj/.clang-tidy say" \
+  "-v names the file that decided"
+# The command line still chooses after the file.
+tl -v --checks=torch-discarded-move tidyproj/main.cpp
+expect_rc 1
+expect_contains "$ERR" "as the Checks of $WORK/tidyproj/.clang-tidy say, then --checks" "-v with --checks"
 exit 0

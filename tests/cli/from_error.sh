@@ -139,4 +139,12 @@ tl --from-error error.log --format sarif d04_ce_int32_labels.cpp
 expect_rc 1
 expect_eq "$(python3 -c 'import json,sys; r=json.loads(sys.stdin.read())["runs"][0]["results"][0]; print(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"])' <<<"$OUT")" \
   "torch-loss-target-dtype 24" "sarif: first result"
+
+# A TorchScript archive saved on a GPU, loaded with no device on a machine
+# without CUDA (issue 39): the load without a device explains it.
+log "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU."
+tl --from-error error.log f01_scripted_model_on_cpu_machine.cpp
+expect_rc 1
+expect_eq "$(first_answer)" "13 torch-load-without-device" "deserialize on CUDA: first answer"
+expect_first_on_bug f01_scripted_model_on_cpu_machine.cpp
 echo "PASS from_error"

@@ -192,18 +192,22 @@ tl nul-after-8k 2 "$D/late_nul.cpp" "$GOOD_FILE"
 line nul-after-8k "torchlint: error: '$D/late_nul.cpp' is not C++ source (it contains binary data)"
 good nul-after-8k
 
-# An empty file has nothing to analyse: said, not silently passed.
+# An empty file is a unit with nothing in it, as clang-tidy, cppcheck and
+# ruff take it: analysed, no finding, no error (issue 39).
 D=$(case_dir empty)
 : >"$D/empty.cpp"
-expect empty 2 "'$D/empty.cpp' is empty; there is nothing to analyse" -- \
-  "$D/empty.cpp" "$GOOD_FILE"
+tl empty 1 "$D/empty.cpp" "$GOOD_FILE"
 good empty
+no_match empty "error"
+matches empty "^torchlint: 1 finding in 1 of 2 analysed files in [0-9]+\.[0-9] s$"
+tl empty-alone 0 "$D/empty.cpp"
+matches empty-alone "^torchlint: 0 findings in 0 of 1 analysed file in [0-9]+\.[0-9] s$"
 
 # Whitespace only is empty too.
 D=$(case_dir whitespace)
 printf '\n  \t\n\r\n\n' >"$D/blank.cpp"
-tl whitespace 2 "$D/blank.cpp" "$GOOD_FILE"
-line whitespace "torchlint: error: '$D/blank.cpp' is empty; there is nothing to analyse"
+tl whitespace 1 "$D/blank.cpp" "$GOOD_FILE"
+no_match whitespace "error"
 good whitespace
 
 # A 50 MB source is analysed in bounded time (the time limit of every case
@@ -239,9 +243,27 @@ D=$(case_dir latin1-finding-line)
 printf '#include <torch/torch.h>\nint main() {\n  auto x = torch::ones({2});\n  x.to(torch::kCPU); // na\xefve\n  return 0;\n}\n' >"$D/latin1.cpp"
 tl latin1-finding-line 1 "$D/latin1.cpp"
 matches latin1-finding-line "^$D/latin1.cpp:4:5: warning: result of 'x.to\(torch::kCPU\)' is discarded"
-# JSON reports carry the line with the byte replaced, and do not abort.
+# JSON reports carry the line byte for byte (the byte that is not UTF-8 as
+# the escape of a lone surrogate, Python's surrogateescape), and do not abort.
 tl latin1-finding-line-json 1 --format json "$D/latin1.cpp"
-line latin1-finding-line-json "$(printf '      "line_text": "x.to(torch::kCPU); // na\xef\xbf\xbdve",')"
+line latin1-finding-line-json '      "line_text": "x.to(torch::kCPU); // na\udcefve",'
+
+# A file name that is not UTF-8 (issue 39): reported byte for byte, never as
+# U+FFFD, a path that does not exist. JSON as surrogateescape, which
+# os.fsencode() turns back into the name; SARIF's URI percent-encoded.
+D=$(case_dir latin1-name)
+NAME=$(printf 'caf\xe9.cpp')
+cp "$IN/one_finding.cpp" "$D/$NAME"
+tl latin1-name-json 1 --format json "$D"
+python3 -c '
+import json, os, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+path = os.fsencode(doc["findings"][0]["file"])
+sys.exit(0 if os.path.isfile(path) and path.endswith(b"caf\xe9.cpp") else 1)
+' "$LOGS/latin1-name-json.out" || fail latin1-name-json "the reported path is not the file's"
+tl latin1-name-sarif 1 --format sarif "$D"
+matches latin1-name-sarif '"uri": "[^"]*/caf%E9\.cpp"'
+no_match latin1-name-sarif "$(printf '\xef\xbf\xbd')"
 
 # Windows line endings: lines are counted once, columns are unchanged.
 D=$(case_dir crlf)

@@ -106,7 +106,8 @@ class CommandResolver {
 public:
   CommandResolver(std::optional<std::string> BuildPath,
                   std::optional<std::vector<std::string>> FixedFlags,
-                  std::optional<TorchIncludes> Torch);
+                  std::optional<TorchIncludes> Torch,
+                  std::vector<std::string> ReadableRoots = {});
 
   /// Loads the -p database; an error when it is missing or broken.
   llvm::Error init();
@@ -124,6 +125,8 @@ private:
   std::optional<std::string> BuildPath;
   std::optional<std::vector<std::string>> FixedFlags;
   std::optional<TorchIncludes> Torch;
+  /// Folders whose response files (@file) a database may read; empty: any.
+  std::vector<std::string> ReadableRoots;
   std::unique_ptr<clang::tooling::CompilationDatabase> Explicit;
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>>
       ByDir;
@@ -171,6 +174,12 @@ struct UnitOutcome {
   bool UsedPreamble = false;
   std::string PreamblePath; ///< The precompiled preamble used, if any.
   std::string Failure; ///< Why the unit could not be analysed, if it couldn't.
+  /// Files outside ParseOptions::ReadableRoots the parse tried to open: the
+  /// unit is not analysed and no text of its parse may be reported.
+  std::vector<std::string> RefusedReads;
+  /// Why a unit that failed nothing was still not analysed (a CUDA source):
+  /// counted as not analysed and said, without failing the run.
+  std::string NotAnalysed;
   double TotalSeconds = 0;    ///< Wall time of the whole unit.
   double AnalysisSeconds = 0; ///< Wall time of the engine (dataflow + rules).
 };
@@ -191,7 +200,18 @@ struct ParseOptions {
   /// Unsaved editor buffers by absolute path: parsed instead of the files on
   /// disk (the language server analyses what the user is typing).
   std::map<std::string, std::string> UnsavedFiles;
+  /// The project's folders a parse may read (the repository, the build
+  /// folder, the inputs' folders, the preamble cache); with the system's and
+  /// LibTorch's include folders, the only files a parse opens. Empty: no
+  /// such bound (tests, tools that parse trusted code only).
+  std::vector<std::string> ReadableRoots;
 };
+
+/// Sends the lines a user must see while a unit runs (waiting for another
+/// process's preamble build, building it, going without it) to FD: a
+/// worker's own stderr goes to its log, which is read only once it ends.
+/// Until set, they go to stderr.
+void setStatusDescriptor(int FD);
 
 /// Parses one unit and runs the engine on it. Compiler diagnostics go to
 /// Diags (a text printer in the CLI).

@@ -154,3 +154,26 @@ TEST(Config, AFileInAFolderThatDoesNotExistYetIsQuiet) {
   ASSERT_TRUE(bool(C)) << llvm::toString(C.takeError());
   EXPECT_EQ(Printed, "");
 }
+
+// A .clang-tidy written for clang-tidy's own checks does not turn torchlint
+// off (issue 39): only Checks that name a torch-* check choose among them.
+TEST(Config, ChecksThatNameNoTorchCheckLeaveTheRulesOn) {
+  auto C = parseTidyConfig("Checks: '-*,bugprone-*,readability-*'\n",
+                           "proj/.clang-tidy");
+  ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  EffectiveConfig E = resolveConfig(*C, {});
+  EXPECT_EQ(E.Checks, "torch-*");
+  EXPECT_EQ(E.ChecksSource,
+            "every torch-* rule on: the Checks of proj/.clang-tidy name no "
+            "torch-* check (add 'torch-...' globs there to choose)");
+  auto Named = parseTidyConfig("Checks: '-*,bugprone-*,-torch-mps-float64'\n",
+                               "proj/.clang-tidy");
+  ASSERT_TRUE(static_cast<bool>(Named)) << llvm::toString(Named.takeError());
+  E = resolveConfig(*Named, {});
+  EXPECT_FALSE(GlobList(E.Checks).contains("torch-mps-float64"));
+  EXPECT_FALSE(GlobList(E.Checks).contains("torch-device-mismatch"));
+  EXPECT_EQ(E.ChecksSource,
+            "torch-* rules as the Checks of proj/.clang-tidy say");
+  EXPECT_TRUE(namesTorchCheck(" -torch-discarded-move"));
+  EXPECT_FALSE(namesTorchCheck("-*,clang-analyzer-*"));
+}
