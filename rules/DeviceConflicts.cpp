@@ -141,7 +141,7 @@ std::vector<ProjectFact> ConflictRule::neededFor(const DeviceConflict &C) {
   };
   Add(C.Needs);
   for (const ConflictOperand *Op : {&C.Stray, &C.Other}) {
-    if (llvm::StringRef(Op->Fact.Value.Key).startswith("returns-cpu:"))
+    if (llvm::StringRef(Op->Fact.Value.Key).starts_with("returns-cpu:"))
       Add(Op->Fact.Value.Key);
     Add(Op->Fact.Needs);
   }

@@ -1367,7 +1367,7 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
   // defined elsewhere) is taken only where no certain one is: the site
   // reports one conflict, and the host may drop a conditional one.
   auto Conditional = [](const DeviceFact *F) {
-    return llvm::StringRef(F->Value.Key).startswith("returns-cpu:") ||
+    return llvm::StringRef(F->Value.Key).starts_with("returns-cpu:") ||
            !F->Needs.empty();
   };
   for (int Pass = 0; Pass < 2; ++Pass)
@@ -1700,7 +1700,7 @@ public:
     llvm::StringRef Type = Ctor->getParent()->getName();
     // c10::cuda::CUDAGuard, c10::DeviceGuard, CUDAStreamGuard and their
     // optional forms set the current device.
-    if (Type.endswith("Guard") &&
+    if (Type.ends_with("Guard") &&
         (Type.contains("Device") || Type.contains("CUDA")))
       SetsCurrentDevice = true;
     const FunctionDecl *Def = nullptr;
@@ -1734,7 +1734,7 @@ public:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
       if (const auto *Spec =
               dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
-          Spec && (Name.startswith("emplace") || Name == "resize"))
+          Spec && (Name.starts_with("emplace") || Name == "resize"))
         NoteTypes(Spec->getTemplateArgs().asArray());
     return true;
   }

@@ -11,6 +11,7 @@
 #define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 
 #include "torchlint/Lattice.h"
+#include "torchlint/LLVMCompat.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -234,7 +235,7 @@ public:
     if (const CXXMethodDecl *MD = MC->getMethodDecl())
       if ((MD->getIdentifier() && MD->getName() == "to" &&
            api::isModuleClass(MD->getParent())) ||
-          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
+          (!MD->isConst() && api::isDeviceType(compat::objectType(MD))))
         add(MC->getImplicitObjectArgument());
     return true;
   }

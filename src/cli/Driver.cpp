@@ -127,11 +127,11 @@ struct Settings {
 /// Bytes from "1G", "512M", "64K" or a plain number.
 std::optional<uint64_t> parseSize(llvm::StringRef Text) {
   uint64_t Scale = 1;
-  if (Text.endswith_insensitive("k"))
+  if (Text.ends_with_insensitive("k"))
     Scale = 1ULL << 10;
-  else if (Text.endswith_insensitive("m"))
+  else if (Text.ends_with_insensitive("m"))
     Scale = 1ULL << 20;
-  else if (Text.endswith_insensitive("g"))
+  else if (Text.ends_with_insensitive("g"))
     Scale = 1ULL << 30;
   if (Scale != 1)
     Text = Text.drop_back();

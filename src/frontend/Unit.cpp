@@ -18,6 +18,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +39,19 @@ namespace fs = llvm::sys::fs;
 std::string defaultResourceDir() {
   if (auto Env = processEnv("TORCHLINT_RESOURCE_DIR"))
     return *Env;
+  // The relocatable package (cpack's .tar.gz) carries Clang's builtin
+  // headers in lib/torchlint/clang/<N> beside bin/torchlint, because the
+  // machine it is unpacked on may have no Clang at all. Checked before the
+  // build's folder, which may not exist there, or be another Clang's.
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  if (!Exe.empty()) {
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(Exe)));
+    llvm::sys::path::append(Dir, "lib", "torchlint", "clang",
+                            std::to_string(LLVM_VERSION_MAJOR));
+    if (fs::is_directory(Dir + "/include"))
+      return std::string(Dir);
+  }
   return TORCHLINT_CLANG_RESOURCE_DIR;
 }
 
@@ -54,8 +68,8 @@ std::string defaultCacheDir(const EnvLookup &Env) {
 }
 
 static bool isLibTorchInclude(llvm::StringRef Name) {
-  return Name.startswith("torch/") || Name.startswith("ATen/") ||
-         Name.startswith("c10/") || Name.startswith("caffe2/");
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/") || Name.starts_with("caffe2/");
 }
 
 namespace {
@@ -279,7 +293,7 @@ static std::vector<std::string>
 withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
   std::string WorkDir;
   for (const std::string &A : Command)
-    if (llvm::StringRef(A).startswith("-working-directory="))
+    if (llvm::StringRef(A).starts_with("-working-directory="))
       WorkDir = A.substr(strlen("-working-directory="));
   std::vector<std::string> Out;
   for (size_t I = 0; I < Command.size(); ++I) {
@@ -288,7 +302,7 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
     if (A == "--")
       continue;
     // A header opened in an editor is a unit of its own, named like one.
-    if (I > 0 && !A.startswith("-") &&
+    if (I > 0 && !A.starts_with("-") &&
         (isCppSource(A) ||
          llvm::sys::path::filename(A) == llvm::sys::path::filename(File))) {
       llvm::SmallString<256> Abs(A);

@@ -316,13 +316,13 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   UnitResult Result;
   Result.File = File.str();
 #ifdef TORCHLINT_TEST_HOOKS
-  if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn)) {
+  if (!Job.CrashOn.empty() && File.ends_with(Job.CrashOn)) {
     // A real fault, not raise(): LLVM's handler returns after printing the
     // stack, and only a faulting instruction then kills the process.
     volatile int *Null = nullptr;
     *Null = 1;
   }
-  if (!Job.HangOn.empty() && File.endswith(Job.HangOn))
+  if (!Job.HangOn.empty() && File.ends_with(Job.HangOn))
     for (;;)
       std::this_thread::sleep_for(std::chrono::seconds(1));
 #endif
@@ -398,9 +398,9 @@ static UnitResult runUnitOnce(llvm::StringRef File,
 static bool usesDefaultStandard(const std::vector<std::string> &Command) {
   bool Default = false;
   for (llvm::StringRef A : Command) {
-    if (A.startswith("-working-directory="))
+    if (A.starts_with("-working-directory="))
       return false; // From a compile database.
-    if (A.startswith("-std=") || A.startswith("--std"))
+    if (A.starts_with("-std=") || A.starts_with("--std"))
       Default = A == "-std=c++17";
   }
   return Default;

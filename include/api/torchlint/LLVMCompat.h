@@ -1,0 +1,50 @@
+//===- LLVMCompat.h - The Clang/LLVM API across major versions --*- C++ -*-===//
+//
+// torchlint builds against LLVM 16, 19 and 22 (-DTORCHLINT_LLVM_VERSION=N,
+// issue 40). Where the Clang or LLVM API a layer uses changed between those
+// versions, the difference lives here, once, as a small function or alias
+// spelled for the newest version; callers use it and stay free of version
+// tests. Each entry names the release that changed the API, so that an entry
+// can go once the oldest supported version has the new spelling.
+//
+// Spellings that LLVM 16 already offers (StringRef::starts_with and
+// ends_with, std::optional results) are used directly, not wrapped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_LLVMCOMPAT_H
+#define TORCHLINT_LLVMCOMPAT_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/Linkage.h"
+#include "llvm/Config/llvm-config.h"
+
+namespace torchlint {
+namespace compat {
+
+/// Whether D's formal linkage is external. LLVM 18 made clang::Linkage an
+/// enum class (Linkage::External for ExternalLinkage).
+inline bool hasExternalFormalLinkage(const clang::NamedDecl *D) {
+#if LLVM_VERSION_MAJOR >= 18
+  return D->getFormalLinkage() == clang::Linkage::External;
+#else
+  return D->getFormalLinkage() == clang::ExternalLinkage;
+#endif
+}
+
+/// The type of the object a member function is called on, with the
+/// function's cv-qualifiers. LLVM 18 renamed CXXMethodDecl's
+/// getThisObjectType to getFunctionObjectParameterType (deducing this).
+inline clang::QualType objectType(const clang::CXXMethodDecl *MD) {
+#if LLVM_VERSION_MAJOR >= 18
+  return MD->getFunctionObjectParameterType();
+#else
+  return MD->getThisObjectType();
+#endif
+}
+
+} // namespace compat
+} // namespace torchlint
+
+#endif // TORCHLINT_LLVMCOMPAT_H
