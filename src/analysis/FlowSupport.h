@@ -10,8 +10,8 @@
 #ifndef TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 #define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 
-#include "torchlint/Lattice.h"
 #include "torchlint/LLVMCompat.h"
+#include "torchlint/Lattice.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 

@@ -275,7 +275,7 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD) {
   if (Name.ends_with("LossImpl"))
     return true;
 #define TORCH_STATELESS_MODULE(Prefix)                                         \
-  if (Name.starts_with(#Prefix))                                                \
+  if (Name.starts_with(#Prefix))                                               \
     return true;
 #include "TorchApi.def"
   return false;
@@ -288,7 +288,7 @@ ModuleDtype moduleDtypeBehaviour(const CXXRecordDecl *RD) {
   // Rows are prefixes of Impl class names (Conv2d covers Conv2dImpl, RNN
   // covers RNNImpl and RNNCellImpl, both checked).
 #define TORCH_MODULE_DTYPE(Prefix, Behaviour)                                  \
-  if (Name.starts_with(#Prefix))                                                \
+  if (Name.starts_with(#Prefix))                                               \
     return ModuleDtype::Behaviour;
 #include "TorchApi.def"
   return ModuleDtype::Unknown;
@@ -359,8 +359,7 @@ const CXXMemberCallExpr *moduleCloneOf(const Expr *E) {
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *F = CE->getDirectCallee();
       if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-          CE->getNumArgs() != 1 ||
-          !F->getName().ends_with("_pointer_cast"))
+          CE->getNumArgs() != 1 || !F->getName().ends_with("_pointer_cast"))
         return nullptr;
       E = CE->getArg(0);
       continue;

@@ -334,7 +334,8 @@ std::vector<RuntimeError> parseRuntimeErrors(llvm::StringRef Log) {
   for (size_t I = 0; I < Lines.size(); ++I) {
     std::string Text = Lines[I].trim().str();
     // A log that wraps the parenthetical onto the next line.
-    if (I + 1 < Lines.size() && Lines[I + 1].trim().starts_with("(when checking"))
+    if (I + 1 < Lines.size() &&
+        Lines[I + 1].trim().starts_with("(when checking"))
       Text += " " + Lines[I + 1].trim().str();
     for (size_t F = 0; F < std::size(Families); ++F) {
       Groups G;

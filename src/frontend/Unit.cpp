@@ -13,12 +13,12 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,8 +45,8 @@ std::string defaultResourceDir() {
   // build's folder, which may not exist there, or be another Clang's.
   std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
   if (!Exe.empty()) {
-    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(Exe)));
+    llvm::SmallString<256> Dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
     llvm::sys::path::append(Dir, "lib", "torchlint", "clang",
                             std::to_string(LLVM_VERSION_MAJOR));
     if (fs::is_directory(Dir + "/include"))
