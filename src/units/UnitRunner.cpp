@@ -7,6 +7,7 @@
 #include "report/Formats.h"
 #include "report/Nolint.h"
 #include "report/RuleDocs.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnostic.h"
@@ -121,7 +122,7 @@ public:
   void projectSites(const std::vector<ProjectSite> &Sites,
                     CompilerInstance &CI) override {
     SourceManager &SM = CI.getSourceManager();
-    auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+    auto DiagOpts = compat::makeDiagOpts();
     DiagOpts->ShowColors = Job.Color;
     for (const ProjectSite &S : Sites) {
       // Printed after findings of other units: a note with nothing before
@@ -129,7 +130,7 @@ public:
       std::string Text;
       llvm::raw_string_ostream Out(Text);
       if (!S.Message.empty()) {
-        TextDiagnostic TD(Out, CI.getLangOpts(), DiagOpts.get());
+        TextDiagnostic TD(Out, CI.getLangOpts(), compat::diagOpts(DiagOpts));
         TD.emitDiagnostic(FullSourceLoc(S.Loc, SM), DiagnosticsEngine::Note,
                           S.Message, {}, {});
       }
@@ -239,7 +240,8 @@ public:
       return CI.getDiagnostics();
     if (!Own) {
       Own = std::make_unique<DiagnosticsEngine>(
-          CI.getDiagnostics().getDiagnosticIDs(), &CI.getDiagnosticOpts(),
+          CI.getDiagnostics().getDiagnosticIDs(),
+          compat::diagOpts(CI.getDiagnosticOpts()),
           &Printer, /*ShouldOwnClient=*/false);
       Own->setSourceManager(&CI.getSourceManager());
     }
@@ -348,11 +350,11 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   EC.Options = Config.Options;
   Engine TheEngine(EC);
 
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  auto DiagOpts = compat::makeDiagOpts();
   DiagOpts->ShowColors = Job.Color;
   std::string Rendered;
   llvm::raw_string_ostream OS(Rendered);
-  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  TextDiagnosticPrinter Printer(OS, compat::diagOpts(DiagOpts));
   FilteringSink Sink(Config, Job, Rendered, OS, Printer, Result);
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Job.Parse, Sink, Printer);

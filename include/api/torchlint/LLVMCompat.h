@@ -17,8 +17,12 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/Linkage.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Config/llvm-config.h"
+
+#include <memory>
 
 namespace torchlint {
 namespace compat {
@@ -43,6 +47,35 @@ inline clang::QualType objectType(const clang::CXXMethodDecl *MD) {
   return MD->getThisObjectType();
 #endif
 }
+
+/// DiagnosticOptions as DiagnosticsEngine, TextDiagnosticPrinter and
+/// TextDiagnostic take them. Up to LLVM 20 they are reference counted and
+/// passed by pointer; LLVM 21 made them a plain value passed by reference,
+/// which the caller keeps alive. makeDiagOpts() gives an owner either way,
+/// diagOpts() the argument.
+#if LLVM_VERSION_MAJOR >= 21
+using DiagOptsOwner = std::shared_ptr<clang::DiagnosticOptions>;
+inline DiagOptsOwner makeDiagOpts() {
+  return std::make_shared<clang::DiagnosticOptions>();
+}
+inline clang::DiagnosticOptions &diagOpts(const DiagOptsOwner &Opts) {
+  return *Opts;
+}
+inline clang::DiagnosticOptions &diagOpts(clang::DiagnosticOptions &Opts) {
+  return Opts;
+}
+#else
+using DiagOptsOwner = llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions>;
+inline DiagOptsOwner makeDiagOpts() {
+  return llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+}
+inline clang::DiagnosticOptions *diagOpts(const DiagOptsOwner &Opts) {
+  return Opts.get();
+}
+inline clang::DiagnosticOptions *diagOpts(clang::DiagnosticOptions &Opts) {
+  return &Opts;
+}
+#endif
 
 } // namespace compat
 } // namespace torchlint
