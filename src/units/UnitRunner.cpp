@@ -241,8 +241,8 @@ public:
     if (!Own) {
       Own = std::make_unique<DiagnosticsEngine>(
           CI.getDiagnostics().getDiagnosticIDs(),
-          compat::diagOpts(CI.getDiagnosticOpts()),
-          &Printer, /*ShouldOwnClient=*/false);
+          compat::diagOpts(CI.getDiagnosticOpts()), &Printer,
+          /*ShouldOwnClient=*/false);
       Own->setSourceManager(&CI.getSourceManager());
     }
     return *Own;
