@@ -3,6 +3,7 @@
 #include "CudaStandIns.h"
 #include "Preamble.h"
 #include "torchlint/Frontend.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticLex.h"
@@ -104,7 +105,7 @@ public:
   void InclusionDirective(SourceLocation, const Token &, llvm::StringRef Name,
                           bool IsAngled, CharSourceRange,
                           OptionalFileEntryRef File, llvm::StringRef,
-                          llvm::StringRef, const Module *,
+                          llvm::StringRef, TORCHLINT_INCLUSION_MODULE_PARAMS,
                           SrcMgr::CharacteristicKind) override {
     if (File || !llvm::is_contained(State.Outcome.MissingHeaders, Name))
       return;

@@ -155,13 +155,13 @@ public:
     std::set<std::string> Done;
     for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
          ++It) {
-      const FileEntry *FE = It->first;
-      llvm::StringRef Name = FE->tryGetRealPathName();
+      auto File = It->first;
+      llvm::StringRef Name = compat::realPathName(File);
       if (Name.empty())
-        Name = FE->getName();
+        Name = compat::fileName(File);
       if (!Done.insert(Name.str()).second)
         continue;
-      bool User = HS.getFileDirFlavor(FE) == SrcMgr::C_User &&
+      bool User = HS.getFileDirFlavor(File) == SrcMgr::C_User &&
                   !isLibTorchHeaderPath(Name);
       Result.Inputs.push_back(stampOf(Name, User));
     }

@@ -18,11 +18,21 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileEntry.h"
 #include "clang/Basic/Linkage.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Config/llvm-config.h"
 
 #include <memory>
+
+/// The parameters of PPCallbacks::InclusionDirective after RelativePath and
+/// before FileType, unnamed: LLVM 19 added `bool ModuleImported` after the
+/// module. A macro, because an override's parameter list cannot be aliased.
+#if LLVM_VERSION_MAJOR >= 19
+#define TORCHLINT_INCLUSION_MODULE_PARAMS const clang::Module *, bool
+#else
+#define TORCHLINT_INCLUSION_MODULE_PARAMS const clang::Module *
+#endif
 
 namespace torchlint {
 namespace compat {
@@ -47,6 +57,25 @@ inline clang::QualType objectType(const clang::CXXMethodDecl *MD) {
   return MD->getThisObjectType();
 #endif
 }
+
+/// The name a file was looked up by and the name on disk, of a key of
+/// SourceManager::fileinfo_begin(): LLVM 18 keyed them by FileEntryRef and
+/// took FileEntry::getName away.
+#if LLVM_VERSION_MAJOR >= 18
+inline llvm::StringRef fileName(clang::FileEntryRef File) {
+  return File.getName();
+}
+inline llvm::StringRef realPathName(clang::FileEntryRef File) {
+  return File.getFileEntry().tryGetRealPathName();
+}
+#else
+inline llvm::StringRef fileName(const clang::FileEntry *File) {
+  return File->getName();
+}
+inline llvm::StringRef realPathName(const clang::FileEntry *File) {
+  return File->tryGetRealPathName();
+}
+#endif
 
 /// DiagnosticOptions as DiagnosticsEngine, TextDiagnosticPrinter and
 /// TextDiagnostic take them. Up to LLVM 20 they are reference counted and
