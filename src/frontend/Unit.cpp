@@ -7,7 +7,6 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticLex.h"
-#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -26,6 +25,25 @@
 
 #include <chrono>
 #include <set>
+
+// The driver's option table: LLVM 22 moved it from clangDriver
+// (clang/Driver/Options.h, clang::driver::options) to clang/Options
+// (clang::options). Here rather than in LLVMCompat.h, which every layer
+// includes, because only this file parses command lines.
+#if LLVM_VERSION_MAJOR >= 22
+#include "clang/Options/Options.h"
+static const llvm::opt::OptTable &driverOptTable() {
+  return clang::getDriverOptTable();
+}
+static constexpr unsigned UnknownOptionID = clang::options::OPT_UNKNOWN;
+#else
+#include "clang/Driver/Options.h"
+static const llvm::opt::OptTable &driverOptTable() {
+  return clang::driver::getDriverOptTable();
+}
+static constexpr unsigned UnknownOptionID =
+    clang::driver::options::OPT_UNKNOWN;
+#endif
 
 #ifndef TORCHLINT_CLANG_RESOURCE_DIR
 #define TORCHLINT_CLANG_RESOURCE_DIR ""
@@ -348,12 +366,12 @@ withoutUnknownOptions(const std::vector<std::string> &Args,
   for (size_t I = 1; I < Args.size(); ++I)
     Argv.push_back(Args[I].c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  const llvm::opt::OptTable &Table = driverOptTable();
   llvm::opt::InputArgList Parsed =
       Table.ParseArgs(Argv, MissingIndex, MissingCount);
   std::set<unsigned> Unknown;
   for (const llvm::opt::Arg *A :
-       Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+       Parsed.filtered(UnknownOptionID))
     Unknown.insert(A->getIndex());
   if (Unknown.empty())
     return Args;
