@@ -12,6 +12,7 @@
 #include "CudaStandIns.h"
 #include "Preamble.h"
 #include "torchlint/Frontend.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <set>
@@ -294,7 +296,7 @@ static std::string absoluteFor(const std::vector<std::string> &Args,
   llvm::SmallString<256> Abs(Path);
   for (const std::string &A : Args)
     if (llvm::StringRef(A).starts_with("-working-directory=")) {
-      fs::make_absolute(A.substr(strlen("-working-directory=")), Abs);
+      compat::makeAbsolute(A.substr(strlen("-working-directory=")), Abs);
       break;
     }
   fs::make_absolute(Abs);
@@ -510,7 +512,9 @@ obtainPreamble(const std::vector<std::string> &Args,
   }
 
   std::vector<std::string> PchArgs(Args.begin(), Args.end() - 1);
-  llvm::erase_value(PchArgs, "-fsyntax-only");
+  // llvm::erase_value is gone in LLVM 19 and llvm::erase new in 18.
+  PchArgs.erase(std::remove(PchArgs.begin(), PchArgs.end(), "-fsyntax-only"),
+                PchArgs.end());
   PchArgs.insert(PchArgs.end(), {"-fpch-instantiate-templates", "-Xclang",
                                  "-fno-pch-timestamp", "-x", "c++-header", "-o",
                                  std::string(TmpPch), Header});

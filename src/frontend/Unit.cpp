@@ -23,6 +23,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -134,7 +135,9 @@ public:
         !llvm::is_contained(Angled, Name))
       Angled.push_back(Name.str());
     else if (!IsAngled)
-      llvm::erase_value(Angled, Name.str());
+      // llvm::erase_value is gone in LLVM 19 and llvm::erase new in 18.
+      Angled.erase(std::remove(Angled.begin(), Angled.end(), Name.str()),
+                   Angled.end());
   }
 
 private:
@@ -326,7 +329,7 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
          llvm::sys::path::filename(A) == llvm::sys::path::filename(File))) {
       llvm::SmallString<256> Abs(A);
       if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
-        llvm::sys::fs::make_absolute(WorkDir, Abs);
+        compat::makeAbsolute(WorkDir, Abs);
       llvm::sys::path::remove_dots(Abs, true);
       if (Abs == File)
         continue;

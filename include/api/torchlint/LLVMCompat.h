@@ -21,7 +21,11 @@
 #include "clang/Basic/FileEntry.h"
 #include "clang/Basic/Linkage.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <memory>
 
@@ -76,6 +80,17 @@ inline llvm::StringRef realPathName(const clang::FileEntry *File) {
   return File->tryGetRealPathName();
 }
 #endif
+
+/// Path made absolute against Dir (not this process's folder). LLVM 22
+/// moved the two-argument make_absolute from sys::fs to sys::path.
+inline void makeAbsolute(const llvm::Twine &Dir,
+                         llvm::SmallVectorImpl<char> &Path) {
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::sys::path::make_absolute(Dir, Path);
+#else
+  llvm::sys::fs::make_absolute(Dir, Path);
+#endif
+}
 
 /// DiagnosticOptions as DiagnosticsEngine, TextDiagnosticPrinter and
 /// TextDiagnostic take them. Up to LLVM 20 they are reference counted and
