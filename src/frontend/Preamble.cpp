@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaStandIns.h"
 #include "Preamble.h"
+#include "CudaStandIns.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/LLVMCompat.h"
 
