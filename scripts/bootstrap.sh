@@ -13,12 +13,6 @@ packages=(
   neovim
   bazel-bootstrap
 )
-# The newest LLVM too, for scripts/llvm-version.sh (CI checks the same
-# findings and the clang-tidy plugin there; issue 40). Space-separated major
-# versions; TORCHLINT_LLVM_EXTRA= (empty) installs none.
-for v in ${TORCHLINT_LLVM_EXTRA-22}; do
-  packages+=("llvm-$v-dev" "libclang-$v-dev" "clang-$v" "clang-tidy-$v")
-done
 # libclang-rt-16-dev: Clang's sanitizer runtimes, for scripts/sanitize.sh.
 # bazel-bootstrap: Debian's Bazel, to test bazel/torchlint.bzl offline.
 # The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless

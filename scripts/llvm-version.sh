@@ -15,8 +15,8 @@
 #   bash scripts/llvm-version.sh 22        # CI: the newest LLVM
 #   bash scripts/llvm-version.sh 19 -V     # extra arguments go to ctest
 #
-# Needs llvm-<N>-dev, libclang-<N>-dev, clang-<N> and clang-tidy-<N>
-# (scripts/bootstrap.sh installs them for the versions in TORCHLINT_LLVM_EXTRA).
+# Installs llvm-<N>-dev, libclang-<N>-dev, clang-<N> and clang-tidy-<N> with
+# apt where they are missing (Debian 12 packages 16, 19 and 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +25,20 @@ shift
 build=build-$version
 [ -x build/torchlint ] ||
   { echo "build/torchlint (LLVM 16) is missing: run scripts/bootstrap.sh" >&2; exit 2; }
+
+packages=("llvm-$version-dev" "libclang-$version-dev" "clang-$version"
+  "clang-tidy-$version")
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
 
 echo "== configuring $build (LLVM $version)"
 # -O0: on two cores the optimiser is most of the compile time, and the
