@@ -179,7 +179,7 @@ bool sharesMemory(const CXXMemberCallExpr *MCE, ViewState &S, ASTContext &Ctx) {
   if (isOneOf({"contiguous", "reshape", "reshape_as", "flatten"}, Name))
     return S.Contiguous;
   // In-place operations return the receiver.
-  if (Name.endswith("_") && MD->getReturnType()->isReferenceType()) {
+  if (Name.ends_with("_") && MD->getReturnType()->isReferenceType()) {
     if (isOneOf({"t_", "transpose_", "swapaxes_", "swapdims_", "as_strided_"},
                 Name))
       S.Contiguous = false;

@@ -318,7 +318,7 @@ private:
       if (T->isPointerType() ||
           (T->getAsCXXRecordDecl() &&
            T->getAsCXXRecordDecl()->getIdentifier() &&
-           T->getAsCXXRecordDecl()->getName().endswith("basic_string")))
+           T->getAsCXXRecordDecl()->getName().ends_with("basic_string")))
         return A;
     }
     return nullptr;

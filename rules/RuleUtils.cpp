@@ -109,7 +109,7 @@ struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan>, DeviceValues {
     } else if (api::isCpuKindRef(E)) {
       Cpu = true;
     } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-      if (SL->isOrdinary() && SL->getString().startswith("cpu"))
+      if (SL->isOrdinary() && SL->getString().starts_with("cpu"))
         Cpu = true;
       else if (SL->isOrdinary())
         Accel = true;

@@ -1777,7 +1777,7 @@ public:
     llvm::StringRef Type = Ctor->getParent()->getName();
     // c10::cuda::CUDAGuard, c10::DeviceGuard, CUDAStreamGuard and their
     // optional forms set the current device.
-    if (Type.endswith("Guard") &&
+    if (Type.ends_with("Guard") &&
         (Type.contains("Device") || Type.contains("CUDA")))
       SetsCurrentDevice = true;
     const FunctionDecl *Def = nullptr;
@@ -1811,7 +1811,7 @@ public:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
       if (const auto *Spec =
               dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
-          Spec && (Name.startswith("emplace") || Name == "resize"))
+          Spec && (Name.starts_with("emplace") || Name == "resize"))
         NoteTypes(Spec->getTemplateArgs().asArray());
     return true;
   }

@@ -1227,7 +1227,7 @@ bool DtypeFlow::mayBeMps(const Expr *E, unsigned Depth) {
     return false;
   E = api::ignoreWrappers(E);
   if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->isOrdinary() && SL->getString().startswith("mps");
+    return SL->isOrdinary() && SL->getString().starts_with("mps");
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return mayBeMps(CO->getTrueExpr(), Depth + 1) ||
            mayBeMps(CO->getFalseExpr(), Depth + 1);

@@ -24,7 +24,7 @@ bool registersState(const CXXRecordDecl *RD) {
     bool Found = false;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
       if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() && MD->getName().startswith("register_"))
+        if (MD->getIdentifier() && MD->getName().starts_with("register_"))
           Found = true;
       return !Found;
     }

@@ -10,6 +10,7 @@
 #ifndef TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 #define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 
+#include "torchlint/LLVMCompat.h"
 #include "torchlint/Lattice.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
@@ -238,7 +239,7 @@ public:
       if ((MD->getIdentifier() && MD->getName() == "to" &&
            (api::isModuleClass(MD->getParent()) ||
             api::isScriptModuleType(MC->getImplicitObjectArgument()->getType()))) ||
-          (!MD->isConst() && api::isDeviceType(MD->getThisObjectType())))
+          (!MD->isConst() && api::isDeviceType(compat::objectType(MD))))
         add(MC->getImplicitObjectArgument());
     return true;
   }

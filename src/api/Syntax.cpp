@@ -1,6 +1,7 @@
 //===- Syntax.cpp - Reading expressions as the user wrote them ------------===//
 
 #include "torchlint/Syntax.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -56,7 +57,7 @@ const Expr *ignoreWrappers(const Expr *E) {
 std::string projectKey(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier() ||
       FD->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
-      FD->isDependentContext() || FD->getFormalLinkage() != ExternalLinkage)
+      FD->isDependentContext() || !compat::hasExternalFormalLinkage(FD))
     return "";
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (MD && (MD->isVirtual() || MD->getParent()->isLambda() ||

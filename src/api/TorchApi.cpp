@@ -430,10 +430,10 @@ bool isStatelessModuleClass(const CXXRecordDecl *RD) {
   llvm::StringRef Name = RD->getName();
   // Losses have no parameters; a weight given to one is seen by the
   // analysis at the module's construction.
-  if (Name.endswith("LossImpl"))
+  if (Name.ends_with("LossImpl"))
     return true;
 #define TORCH_STATELESS_MODULE(Prefix)                                         \
-  if (Name.startswith(#Prefix))                                                \
+  if (Name.starts_with(#Prefix))                                               \
     return true;
 #include "TorchApi.def"
   return false;
@@ -446,7 +446,7 @@ ModuleDtype moduleDtypeBehaviour(const CXXRecordDecl *RD) {
   // Rows are prefixes of Impl class names (Conv2d covers Conv2dImpl, RNN
   // covers RNNImpl and RNNCellImpl, both checked).
 #define TORCH_MODULE_DTYPE(Prefix, Behaviour)                                  \
-  if (Name.startswith(#Prefix))                                                \
+  if (Name.starts_with(#Prefix))                                               \
     return ModuleDtype::Behaviour;
 #include "TorchApi.def"
   return ModuleDtype::Unknown;
@@ -517,8 +517,7 @@ const CXXMemberCallExpr *moduleCloneOf(const Expr *E) {
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *F = CE->getDirectCallee();
       if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-          CE->getNumArgs() != 1 ||
-          !F->getName().endswith("_pointer_cast"))
+          CE->getNumArgs() != 1 || !F->getName().ends_with("_pointer_cast"))
         return nullptr;
       E = CE->getArg(0);
       continue;
@@ -767,7 +766,7 @@ bool namesDeviceOtherThanCpu(const Expr *E) {
     if (isDeviceKindType(Arg->getType()) || isDeviceType(Arg->getType()))
       return false; // Seen as its own expression.
     if (const auto *SL = dyn_cast<StringLiteral>(Arg))
-      return SL->isOrdinary() && !SL->getString().startswith("cpu");
+      return SL->isOrdinary() && !SL->getString().starts_with("cpu");
     return !Arg->isTypeDependent() && !Arg->getType()->isIntegerType();
   }
   // t.cuda(), module->cuda().
@@ -799,8 +798,8 @@ bool namesGpuRequest(const Expr *E) {
   if (!SL || !SL->isOrdinary())
     return false;
   std::string Text = SL->getString().lower();
-  return llvm::StringRef(Text).startswith("cuda") ||
-         llvm::StringRef(Text).startswith("gpu");
+  return llvm::StringRef(Text).starts_with("cuda") ||
+         llvm::StringRef(Text).starts_with("gpu");
 }
 
 bool isCudaOnlyFunction(const FunctionDecl *FD) {
@@ -939,7 +938,7 @@ bool callReaches(const CallExpr *Call, const KernelCaller &Caller,
     // reaches every layer family's kernels (losses are not layers), and
     // which argument reaches it is not known.
     if (Impl->getName() == "SequentialImpl")
-      return !Caller.Name.endswith("Loss");
+      return !Caller.Name.ends_with("Loss");
     if (Impl->getName() != (Caller.Name + "Impl").str())
       return false;
     Arg = argumentNamed(Call, forwardOf(Impl), Caller.Param, Shift);

@@ -39,14 +39,14 @@ std::string Programs::of(llvm::StringRef File) const {
     return File.str();
   std::string Best;
   for (const std::string &R : Roots)
-    if (File.startswith(R) && R.size() > Best.size())
+    if (File.starts_with(R) && R.size() > Best.size())
       Best = R;
   return Best;
 }
 
 bool Programs::related(const ProjectFact &Fact, llvm::StringRef Site,
                        llvm::StringRef Finding) {
-  return facts::holdsAcrossPrograms(Fact) || Site.startswith(Finding);
+  return facts::holdsAcrossPrograms(Fact) || Site.starts_with(Finding);
 }
 
 void ProjectFacts::learn(UnitResult &Unit) {

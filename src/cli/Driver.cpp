@@ -129,11 +129,11 @@ struct Settings {
 /// Bytes from "1G", "512M", "64K" or a plain number.
 std::optional<uint64_t> parseSize(llvm::StringRef Text) {
   uint64_t Scale = 1;
-  if (Text.endswith_insensitive("k"))
+  if (Text.ends_with_insensitive("k"))
     Scale = 1ULL << 10;
-  else if (Text.endswith_insensitive("m"))
+  else if (Text.ends_with_insensitive("m"))
     Scale = 1ULL << 20;
-  else if (Text.endswith_insensitive("g"))
+  else if (Text.ends_with_insensitive("g"))
     Scale = 1ULL << 30;
   if (Scale != 1)
     Text = Text.drop_back();
@@ -282,7 +282,7 @@ std::vector<std::string> readableRootsOf(const Settings &S,
         std::string Value;
         if (A == Flag && I + 1 < F.size())
           Value = F[I + 1];
-        else if (A.startswith(Flag) && A.size() > Flag.size())
+        else if (A.starts_with(Flag) && A.size() > Flag.size())
           Value = A.drop_front(Flag.size()).str();
         if (Value.empty())
           continue;
@@ -1218,7 +1218,7 @@ withLongOptionSpellings(CLI::App &App, std::vector<std::string> Args) {
       A = "--build-path=" + Arg.str();
       continue;
     }
-    if (!Arg.consume_front("-") || Arg.startswith("-"))
+    if (!Arg.consume_front("-") || Arg.starts_with("-"))
       continue;
     llvm::StringRef Name = Arg.split('=').first;
     if (Name.size() > 1 && App.get_option_no_throw("--" + Name.str()))

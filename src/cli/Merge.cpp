@@ -322,7 +322,7 @@ mergeSarifReports(const std::vector<std::string> &Paths,
   Merged["results"] = Results;
   if (!SrcRoot.empty()) {
     std::string Uri = "file://" + uriEncodePath(SrcRoot);
-    if (!llvm::StringRef(Uri).endswith("/"))
+    if (!llvm::StringRef(Uri).ends_with("/"))
       Uri += "/";
     Merged["originalUriBaseIds"]["%SRCROOT%"] = {{"uri", Uri}};
   }

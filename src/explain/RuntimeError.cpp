@@ -245,7 +245,7 @@ bool isLibraryFrame(llvm::StringRef Name, llvm::StringRef Object) {
       return true;
   for (llvm::StringRef NS : {"c10::", "at::", "torch::", "std::", "caffe2::",
                              "__libc", "__gnu", "_start", "<unknown"})
-    if (Name.startswith(NS))
+    if (Name.starts_with(NS))
       return true;
   return Name.empty();
 }
@@ -269,7 +269,7 @@ std::string shortName(llvm::StringRef Demangled) {
   }
   llvm::StringRef Name = Demangled.take_front(End).trim();
   // Template arguments of the function itself.
-  if (Name.endswith(">")) {
+  if (Name.ends_with(">")) {
     size_t Open = Name.find('<');
     if (Open != llvm::StringRef::npos)
       Name = Name.take_front(Open);
@@ -347,7 +347,8 @@ std::vector<RuntimeError> parseRuntimeErrors(llvm::StringRef Log) {
   for (size_t I = 0; I < Lines.size(); ++I) {
     std::string Text = Lines[I].trim().str();
     // A log that wraps the parenthetical onto the next line.
-    if (I + 1 < Lines.size() && Lines[I + 1].trim().startswith("(when checking"))
+    if (I + 1 < Lines.size() &&
+        Lines[I + 1].trim().starts_with("(when checking"))
       Text += " " + Lines[I + 1].trim().str();
     for (size_t F = 0; F < std::size(Families); ++F) {
       Groups G;
@@ -371,8 +372,8 @@ std::vector<RuntimeError> parseRuntimeErrors(llvm::StringRef Log) {
       for (size_t J = I + 1; J < Lines.size(); ++J) {
         llvm::StringRef L = Lines[J].trim();
         std::string Name;
-        if (L.empty() || L.startswith("Exception raised from") ||
-            L.startswith("(when checking"))
+        if (L.empty() || L.starts_with("Exception raised from") ||
+            L.starts_with("(when checking"))
           continue;
         if (!readFrame(Lines[J].rtrim(), Name))
           break;

@@ -46,7 +46,7 @@ withAbsoluteDirectories(llvm::StringRef File) {
     llvm::StringRef Rest = Text.substr(At + Key.size()).ltrim();
     if (Rest.consume_front(":")) {
       Rest = Rest.ltrim();
-      MaybeRelative = Rest.consume_front("\"") && !Rest.startswith("/");
+      MaybeRelative = Rest.consume_front("\"") && !Rest.starts_with("/");
     }
   }
   if (!MaybeRelative)
@@ -229,7 +229,7 @@ std::vector<std::string> includeDirsOf(llvm::ArrayRef<std::string> Args,
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     for (llvm::StringRef Flag : Flags)
-      if (A.startswith(Flag)) {
+      if (A.starts_with(Flag)) {
         if (A == Flag && I + 1 < Args.size())
           Dirs.push_back(Args[++I]);
         else if (A != Flag)
@@ -259,7 +259,7 @@ std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,
     llvm::StringRef A = Line[I];
     if (A == "-x" && I + 1 < Line.size())
       ++I;
-    else if (!(A.startswith("-x") && A.size() > 2))
+    else if (!(A.starts_with("-x") && A.size() > 2))
       Out.push_back(Line[I]);
   }
   // The file is the last argument that names it.

@@ -26,8 +26,8 @@ bool isCppSource(llvm::StringRef Path) {
 /// Folders a directory walk never enters: build trees, VCS metadata,
 /// dependencies checked out by package managers.
 static bool isSkippedDirectory(llvm::StringRef Name) {
-  return Name.startswith(".") || Name.startswith("build") ||
-         Name.startswith("cmake-build-") || Name == "third_party" ||
+  return Name.starts_with(".") || Name.starts_with("build") ||
+         Name.starts_with("cmake-build-") || Name == "third_party" ||
          Name == "node_modules" || Name == "_deps";
 }
 
@@ -116,7 +116,7 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
           Type = Target->type();
       if (Type == fs::file_type::directory_file) {
         bool Known = !fs::real_path(It->path(), Real) &&
-                     ((Link && !Inside.empty() && Real.startswith(Inside)) ||
+                     ((Link && !Inside.empty() && Real.starts_with(Inside)) ||
                       !Walked.insert(std::string(Real)).second);
         if (isSkippedDirectory(Name) || Known) {
           It.no_push();
@@ -137,9 +137,9 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
         Add(It->path());
         Sources.push_back(It->path());
       } else if (isHeaderPath(It->path()) &&
-                 !llvm::StringRef(It->path()).endswith(".inl") &&
-                 !llvm::StringRef(It->path()).endswith(".ipp") &&
-                 !llvm::StringRef(It->path()).endswith(".cuh")) {
+                 !llvm::StringRef(It->path()).ends_with(".inl") &&
+                 !llvm::StringRef(It->path()).ends_with(".ipp") &&
+                 !llvm::StringRef(It->path()).ends_with(".cuh")) {
         // Fragments (.inl, .ipp) and CUDA headers never stand alone.
         Headers.push_back(It->path());
       }

@@ -13,6 +13,7 @@
 #include "CudaStandIns.h"
 #include "ReadFence.h"
 #include "torchlint/Frontend.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
@@ -65,8 +67,8 @@ static std::optional<IncludeLine> includeDirective(llvm::StringRef Directive) {
 }
 
 static bool isLibTorchInclude(llvm::StringRef Name) {
-  return Name.startswith("torch/") || Name.startswith("ATen/") ||
-         Name.startswith("c10/");
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/");
 }
 
 std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
@@ -85,9 +87,9 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
       InBlockComment = false;
       Line = Line.drop_front(End + 2).trim();
     }
-    if (Line.empty() || Line.startswith("//"))
+    if (Line.empty() || Line.starts_with("//"))
       continue;
-    if (Line.startswith("/*")) {
+    if (Line.starts_with("/*")) {
       if (!Line.contains("*/"))
         InBlockComment = true;
       continue;
@@ -95,7 +97,7 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
     if (!Line.consume_front("#"))
       break;
     Line = Line.ltrim();
-    if (Line.startswith("pragma"))
+    if (Line.starts_with("pragma"))
       continue;
     // A header's include guard, "#ifndef G" then "#define G" and nothing
     // else, means nothing to LibTorch; any other conditional stops the scan.
@@ -111,13 +113,13 @@ std::vector<std::string> leadingTorchIncludes(llvm::StringRef Source) {
     }
     // A guard closed at once (`#ifndef G`, `#define G`, `#endif`, as Qt
     // Creator's templates leave a header) guards nothing.
-    if (GuardDefined && Out.empty() && Line.startswith("endif")) {
+    if (GuardDefined && Out.empty() && Line.starts_with("endif")) {
       Guard = "\n"; // No name: a second guard is a real condition.
       continue;
     }
     // Macros only Windows' headers read, which change nothing in LibTorch
     // or the C++ library on the platforms this runs on.
-    if (Line.startswith("define")) {
+    if (Line.starts_with("define")) {
       llvm::StringRef Name = Line.drop_front(6).trim();
       if (llvm::is_contained(
               llvm::ArrayRef<llvm::StringRef>{"_USE_MATH_DEFINES", "NOMINMAX",
@@ -299,8 +301,8 @@ static std::string absoluteFor(const std::vector<std::string> &Args,
                                llvm::StringRef Path) {
   llvm::SmallString<256> Abs(Path);
   for (const std::string &A : Args)
-    if (llvm::StringRef(A).startswith("-working-directory=")) {
-      fs::make_absolute(A.substr(strlen("-working-directory=")), Abs);
+    if (llvm::StringRef(A).starts_with("-working-directory=")) {
+      compat::makeAbsolute(A.substr(strlen("-working-directory=")), Abs);
       break;
     }
   fs::make_absolute(Abs);
@@ -322,7 +324,7 @@ withoutProjectFolders(const std::vector<std::string> &Args,
     std::optional<std::string> Dir;
     bool Split = false;
     for (llvm::StringRef Flag : {"-iquote", "-I"})
-      if (A.startswith(Flag)) {
+      if (A.starts_with(Flag)) {
         Split = A == Flag;
         if (Split && I + 1 < Args.size())
           Dir = Args[I + 1];
@@ -392,7 +394,7 @@ static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
   for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
-    if (!Name.startswith("preamble-") || !Name.endswith(".pch"))
+    if (!Name.starts_with("preamble-") || !Name.ends_with(".pch"))
       continue;
     fs::file_status St, Mark;
     if (fs::status(It->path(), St))
@@ -505,7 +507,7 @@ static void removeStaleTemporaries(llvm::StringRef CacheDir,
   for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
-    if (Name.startswith(Stem) && Name.contains(".tmp-"))
+    if (Name.starts_with(Stem) && Name.contains(".tmp-"))
       fs::remove(It->path());
   }
 }
@@ -606,7 +608,9 @@ obtainPreamble(const std::vector<std::string> &Args,
   }
 
   std::vector<std::string> PchArgs(Args.begin(), Args.end() - 1);
-  llvm::erase_value(PchArgs, "-fsyntax-only");
+  // llvm::erase_value is gone in LLVM 19 and llvm::erase new in 18.
+  PchArgs.erase(std::remove(PchArgs.begin(), PchArgs.end(), "-fsyntax-only"),
+                PchArgs.end());
   PchArgs.insert(PchArgs.end(), {"-fpch-instantiate-templates", "-Xclang",
                                  "-fno-pch-timestamp", "-x", "c++-header", "-o",
                                  std::string(TmpPch), Header});
@@ -637,7 +641,7 @@ obtainPreamble(const std::vector<std::string> &Args,
   for (const std::string &File : Read) {
     std::string Abs = absoluteFor(Args, File);
     for (const std::string &Dir : Dropped)
-      if (llvm::StringRef(Abs).startswith(Dir + "/")) {
+      if (llvm::StringRef(Abs).starts_with(Dir + "/")) {
         if (Verbose && Target == Pch)
           llvm::errs() << "torchlint: the preamble reads '" << Abs
                        << "' from the project folder '" << Dir

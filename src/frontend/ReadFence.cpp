@@ -64,7 +64,7 @@ std::vector<std::string> readableRoots(const std::vector<std::string> &Project,
         Dir = Args[I + 1];
         break;
       }
-      if (A.startswith(Flag) && A.size() > Flag.size()) {
+      if (A.starts_with(Flag) && A.size() > Flag.size()) {
         Dir = A.drop_front(Flag.size()).str();
         break;
       }
@@ -107,7 +107,7 @@ public:
         llvm::is_contained(DriverFiles, llvm::StringRef(Real)))
       return ProxyFileSystem::openFileForRead(Path);
     if (!llvm::any_of(Roots, [&](const std::string &Root) {
-          return Real == Root || (llvm::StringRef(Real).startswith(Root) &&
+          return Real == Root || (llvm::StringRef(Real).starts_with(Root) &&
                                   (Root == "/" || Real[Root.size()] == '/'));
         })) {
       if (Refused)

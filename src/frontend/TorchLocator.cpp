@@ -151,7 +151,7 @@ static std::optional<std::string> torchInEnvironment(llvm::StringRef Root) {
   for (fs::directory_iterator It(join(Root, "lib"), EC), End;
        It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
-    if (Name.startswith("python"))
+    if (Name.starts_with("python"))
       Candidates.push_back(join(join(It->path(), "site-packages"), "torch"));
   }
   // Directory order is arbitrary; the newest Python first, for a stable pick.

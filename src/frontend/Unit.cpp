@@ -4,16 +4,17 @@
 #include "Preamble.h"
 #include "ReadFence.h"
 #include "torchlint/Frontend.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticLex.h"
-#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,8 +24,28 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
+
+// The driver's option table: LLVM 22 moved it from clangDriver
+// (clang/Driver/Options.h, clang::driver::options) to clang/Options
+// (clang::options). Here rather than in LLVMCompat.h, which every layer
+// includes, because only this file parses command lines.
+#if LLVM_VERSION_MAJOR >= 22
+#include "clang/Options/Options.h"
+static const llvm::opt::OptTable &driverOptTable() {
+  return clang::getDriverOptTable();
+}
+static constexpr unsigned UnknownOptionID = clang::options::OPT_UNKNOWN;
+#else
+#include "clang/Driver/Options.h"
+static const llvm::opt::OptTable &driverOptTable() {
+  return clang::driver::getDriverOptTable();
+}
+static constexpr unsigned UnknownOptionID =
+    clang::driver::options::OPT_UNKNOWN;
+#endif
 
 #ifndef TORCHLINT_CLANG_RESOURCE_DIR
 #define TORCHLINT_CLANG_RESOURCE_DIR ""
@@ -39,6 +60,19 @@ namespace fs = llvm::sys::fs;
 std::string defaultResourceDir() {
   if (auto Env = processEnv("TORCHLINT_RESOURCE_DIR"))
     return *Env;
+  // The relocatable package (cpack's .tar.gz) carries Clang's builtin
+  // headers in lib/torchlint/clang/<N> beside bin/torchlint, because the
+  // machine it is unpacked on may have no Clang at all. Checked before the
+  // build's folder, which may not exist there, or be another Clang's.
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  if (!Exe.empty()) {
+    llvm::SmallString<256> Dir(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+    llvm::sys::path::append(Dir, "lib", "torchlint", "clang",
+                            std::to_string(LLVM_VERSION_MAJOR));
+    if (fs::is_directory(Dir + "/include"))
+      return std::string(Dir);
+  }
   return TORCHLINT_CLANG_RESOURCE_DIR;
 }
 
@@ -55,8 +89,8 @@ std::string defaultCacheDir(const EnvLookup &Env) {
 }
 
 static bool isLibTorchInclude(llvm::StringRef Name) {
-  return Name.startswith("torch/") || Name.startswith("ATen/") ||
-         Name.startswith("c10/") || Name.startswith("caffe2/");
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/") || Name.starts_with("caffe2/");
 }
 
 namespace {
@@ -91,7 +125,7 @@ public:
   void InclusionDirective(SourceLocation, const Token &, llvm::StringRef Name,
                           bool IsAngled, CharSourceRange,
                           OptionalFileEntryRef File, llvm::StringRef,
-                          llvm::StringRef, const Module *,
+                          llvm::StringRef, TORCHLINT_INCLUSION_MODULE_PARAMS,
                           SrcMgr::CharacteristicKind) override {
     if (File || !llvm::is_contained(State.Outcome.MissingHeaders, Name))
       return;
@@ -102,7 +136,9 @@ public:
         !llvm::is_contained(Angled, Name))
       Angled.push_back(Name.str());
     else if (!IsAngled)
-      llvm::erase_value(Angled, Name.str());
+      // llvm::erase_value is gone in LLVM 19 and llvm::erase new in 18.
+      Angled.erase(std::remove(Angled.begin(), Angled.end(), Name.str()),
+                   Angled.end());
   }
 
 private:
@@ -282,7 +318,7 @@ static std::vector<std::string>
 withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
   std::string WorkDir;
   for (const std::string &A : Command)
-    if (llvm::StringRef(A).startswith("-working-directory="))
+    if (llvm::StringRef(A).starts_with("-working-directory="))
       WorkDir = A.substr(strlen("-working-directory="));
   std::vector<std::string> Out;
   for (size_t I = 0; I < Command.size(); ++I) {
@@ -291,12 +327,12 @@ withInputLast(const std::vector<std::string> &Command, llvm::StringRef File) {
     if (A == "--")
       continue;
     // A header opened in an editor is a unit of its own, named like one.
-    if (I > 0 && !A.startswith("-") &&
+    if (I > 0 && !A.starts_with("-") &&
         (isCppSource(A) ||
          llvm::sys::path::filename(A) == llvm::sys::path::filename(File))) {
       llvm::SmallString<256> Abs(A);
       if (!llvm::sys::path::is_absolute(Abs) && !WorkDir.empty())
-        llvm::sys::fs::make_absolute(WorkDir, Abs);
+        compat::makeAbsolute(WorkDir, Abs);
       llvm::sys::path::remove_dots(Abs, true);
       if (Abs == File)
         continue;
@@ -336,12 +372,12 @@ withoutUnknownOptions(const std::vector<std::string> &Args,
   for (size_t I = 1; I < Args.size(); ++I)
     Argv.push_back(Args[I].c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  const llvm::opt::OptTable &Table = clang::driver::getDriverOptTable();
+  const llvm::opt::OptTable &Table = driverOptTable();
   llvm::opt::InputArgList Parsed =
       Table.ParseArgs(Argv, MissingIndex, MissingCount);
   std::set<unsigned> Unknown;
   for (const llvm::opt::Arg *A :
-       Parsed.filtered(clang::driver::options::OPT_UNKNOWN))
+       Parsed.filtered(UnknownOptionID))
     Unknown.insert(A->getIndex());
   if (Unknown.empty())
     return Args;

@@ -95,7 +95,7 @@ std::optional<std::string> pathFromUri(llvm::StringRef Uri) {
     return std::nullopt;
   // An authority (file://host/path) names another machine; only local
   // paths are usable.
-  if (!Uri.startswith("/"))
+  if (!Uri.starts_with("/"))
     return std::nullopt;
   std::string Path;
   for (size_t I = 0; I < Uri.size(); ++I) {

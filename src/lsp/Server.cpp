@@ -906,7 +906,7 @@ json Server::explainError(const std::string &Text) {
 #ifdef TORCHLINT_TEST_HOOKS
       // The isolation test's fault, as runUnit's: a real one.
       if (!Options.Job.CrashOn.empty() &&
-          llvm::StringRef(File).endswith(Options.Job.CrashOn)) {
+          llvm::StringRef(File).ends_with(Options.Job.CrashOn)) {
         volatile int *Null = nullptr;
         *Null = 1;
       }

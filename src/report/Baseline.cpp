@@ -211,21 +211,21 @@ LineFilter LineFilter::fromGitDiff(llvm::StringRef Diff, llvm::StringRef Root) {
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   Diff.split(Lines, '\n');
   for (llvm::StringRef L : Lines) {
-    if (OldLeft && L.startswith("-")) {
+    if (OldLeft && L.starts_with("-")) {
       --OldLeft;
       if (Pending)
         Pending->Lines.push_back(L.drop_front().str());
       continue;
     }
-    if (NewLeft && L.startswith("+")) {
+    if (NewLeft && L.starts_with("+")) {
       --NewLeft;
       continue;
     }
-    if (L.startswith("\\"))
+    if (L.starts_with("\\"))
       continue; // "\ No newline at end of file".
     OldLeft = NewLeft = 0;
     Pending = nullptr;
-    if (L.startswith("+++ ")) {
+    if (L.starts_with("+++ ")) {
       Flush();
       Current.clear();
       llvm::StringRef Name = L.drop_front(4).rtrim();
@@ -235,14 +235,14 @@ LineFilter LineFilter::fromGitDiff(llvm::StringRef Diff, llvm::StringRef Root) {
       llvm::SmallString<256> Abs(Root);
       llvm::sys::path::append(Abs, Name);
       Current = std::string(Abs);
-    } else if (L.startswith("@@ ")) {
+    } else if (L.starts_with("@@ ")) {
       // "@@ -a,b +c,d @@": d lines from c are new; d == 0 deletes b lines
       // that stood between new lines c and c + 1.
       llvm::SmallVector<llvm::StringRef, 4> Parts;
       L.split(Parts, ' ', 3);
       unsigned OldFirst = 0, NewFirst = 0;
-      if (Parts.size() < 3 || !Parts[1].startswith("-") ||
-          !Parts[2].startswith("+") ||
+      if (Parts.size() < 3 || !Parts[1].starts_with("-") ||
+          !Parts[2].starts_with("+") ||
           !parseHunkSide(Parts[1].drop_front(), OldFirst, OldLeft) ||
           !parseHunkSide(Parts[2].drop_front(), NewFirst, NewLeft)) {
         OldLeft = NewLeft = 0;
@@ -286,7 +286,7 @@ std::string LineFilter::toJson() const {
 bool LineFilter::contains(llvm::StringRef File, unsigned Line) const {
   auto Holds = [&](llvm::StringRef Path) {
     for (const auto &[Name, Ranges] : Files) {
-      if (!Path.endswith(Name))
+      if (!Path.ends_with(Name))
         continue;
       if (Ranges.empty())
         return true;

@@ -45,8 +45,8 @@ static std::string withoutTopLevelKey(llvm::StringRef Text,
     bool TopLevel = !Body.empty() && Body.front() != ' ' &&
                     Body.front() != '\t' && Body.front() != '#';
     if (TopLevel)
-      Skipping = Body.startswith(Key) &&
-                 Body.drop_front(Key.size()).ltrim().startswith(":");
+      Skipping = Body.starts_with(Key) &&
+                 Body.drop_front(Key.size()).ltrim().starts_with(":");
     if (!Skipping)
       Out += Line.str() + "\n";
     Text = Rest;
@@ -61,7 +61,7 @@ bool namesTorchCheck(llvm::StringRef Globs) {
     // clang-tidy accepts globs across lines, as in a YAML block.
     Item = Item.trim();
     Item.consume_front("-");
-    if (Item.trim().startswith("torch-"))
+    if (Item.trim().starts_with("torch-"))
       return true;
   }
   return false;
@@ -128,7 +128,7 @@ llvm::Expected<TidyConfig> parseTidyConfig(llvm::StringRef Text,
     llvm::StringRef Name = Entry.getKey();
     const std::string &Value = Entry.getValue().Value;
     std::string Level = llvm::StringRef(Value).lower();
-    if (Name.startswith("torch-") && Name.endswith(".Severity") &&
+    if (Name.starts_with("torch-") && Name.ends_with(".Severity") &&
         Level != "error" && Level != "warning" && Level != "note")
       return configError(Source + ": CheckOptions: " + Name + " is '" + Value +
                          "'; expected error, warning or note");
@@ -283,7 +283,7 @@ EffectiveConfig resolveConfig(const TidyConfig &File,
                               ? *Overrides.HeaderFilterRegex
                               : O.HeaderFilterRegex.value_or("");
   for (const auto &Entry : O.CheckOptions)
-    if (Entry.getKey().startswith("torch-"))
+    if (Entry.getKey().starts_with("torch-"))
       Out.Options.set(Entry.getKey(), Entry.getValue().Value);
   return Out;
 }

@@ -310,7 +310,7 @@ public:
 
   json artifact(llvm::StringRef File) const {
     std::string Rel = relativeToRoot(File, Root);
-    if (llvm::StringRef(Rel).startswith("/"))
+    if (llvm::StringRef(Rel).starts_with("/"))
       return {{"uri", "file://" + uriEncodePath(Rel)}};
     return {{"uri", uriEncodePath(Rel)}, {"uriBaseId", "%SRCROOT%"}};
   }
@@ -468,7 +468,7 @@ std::string renderSarif(const std::vector<FindingRecord> &Records,
              {{"artifactLocation", Locs.artifact(F.File)}}}}}}});
 
   std::string RootUri = "file://" + uriEncodePath(SrcRoot);
-  if (!llvm::StringRef(RootUri).endswith("/"))
+  if (!llvm::StringRef(RootUri).ends_with("/"))
     RootUri += "/";
   json Run = {{"tool",
                {{"driver",

@@ -34,7 +34,7 @@ NolintFilter::NolintFilter(clang::SourceManager &SM)
     : Consumer(std::make_unique<Query>()) {
   Diags = std::make_unique<clang::DiagnosticsEngine>(
       llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(),
-      llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>(), Consumer.get(),
+      compat::diagOpts(*DiagOpts), Consumer.get(),
       /*ShouldOwnClient=*/false);
   Diags->setSourceManager(&SM);
 }

@@ -12,6 +12,7 @@
 #ifndef TORCHLINT_SRC_REPORT_NOLINT_H
 #define TORCHLINT_SRC_REPORT_NOLINT_H
 
+#include "torchlint/LLVMCompat.h"
 #include "torchlint/RuleInfo.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -53,6 +54,8 @@ public:
 private:
   class Query;
   std::unique_ptr<Query> Consumer;
+  /// Outlives Diags, which (LLVM 21 on) holds only a reference.
+  compat::DiagOptsOwner DiagOpts = compat::makeDiagOpts();
   std::unique_ptr<clang::DiagnosticsEngine> Diags;
 };
 

@@ -34,7 +34,7 @@ RuleCheck::RuleCheck(llvm::StringRef Name,
   // .clang-tidy file configures both hosts.
   std::string Prefix = (Name + ".").str();
   for (const auto &Entry : Context->getOptions().CheckOptions)
-    if (Entry.getKey().startswith(Prefix))
+    if (Entry.getKey().starts_with(Prefix))
       RuleOpts.set(Entry.getKey(), Entry.getValue().Value);
 }
 
@@ -92,7 +92,7 @@ unitFindings(ASTContext &Ctx, clang::tidy::ClangTidyContext &Tidy) {
       Config.Checks += ("," + R.Id).str();
   // Every torch-* key of the configuration, as the CLI reads them.
   for (const auto &Entry : Tidy.getOptions().CheckOptions)
-    if (Entry.getKey().startswith("torch-"))
+    if (Entry.getKey().starts_with("torch-"))
       Config.Options.set(Entry.getKey(), Entry.getValue().Value);
   // What the project's other files return, from the index the last CLI run
   // kept in torchlint's cache folder (docs/clang-tidy.md); the summaries of

@@ -9,7 +9,12 @@
 #include "RuleCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
+#include "llvm/Config/llvm-config.h"
+// LLVM 22 moved the registry into ClangTidyModule.h and deprecated this
+// header (removal planned for 24).
+#if LLVM_VERSION_MAJOR < 22
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 
 #include <memory>
 

@@ -1,6 +1,7 @@
 //===- ErrorAnswers.cpp - Runtime errors answered unit by unit ------------===//
 
 #include "ErrorAnswers.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -29,10 +30,10 @@ public:
                CompilerInstance &CI) override {
     std::string Rendered;
     llvm::raw_string_ostream OS(Rendered);
-    TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+    TextDiagnosticPrinter Printer(OS, compat::diagOpts(DiagOpts));
     Printer.BeginSourceFile(CI.getLangOpts(), &CI.getPreprocessor());
     DiagnosticsEngine Diags(CI.getDiagnostics().getDiagnosticIDs(),
-                            DiagOpts.get(), &Printer,
+                            compat::diagOpts(DiagOpts), &Printer,
                             /*ShouldOwnClient=*/false);
     Diags.setSourceManager(&CI.getSourceManager());
     for (Explanation &X :
@@ -58,8 +59,7 @@ public:
 private:
   const std::vector<RuntimeError> &Errors;
   std::vector<ErrorAnswer> &Answers;
-  llvm::IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts =
-      llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  compat::DiagOptsOwner DiagOpts = compat::makeDiagOpts();
 };
 
 } // namespace
@@ -71,8 +71,8 @@ UnitOutcome explainUnit(llvm::StringRef File,
                         std::vector<ErrorAnswer> &Answers,
                         std::string &DiagText) {
   llvm::raw_string_ostream DiagOS(DiagText);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
+  auto DiagOpts = compat::makeDiagOpts();
+  TextDiagnosticPrinter Printer(DiagOS, compat::diagOpts(DiagOpts));
   ExplainingSink Sink(Errors, Color, Answers);
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Parse, Sink, Printer);

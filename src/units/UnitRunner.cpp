@@ -7,6 +7,7 @@
 #include "report/Formats.h"
 #include "report/Nolint.h"
 #include "report/RuleDocs.h"
+#include "torchlint/LLVMCompat.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnostic.h"
@@ -125,7 +126,7 @@ public:
   void projectSites(const std::vector<ProjectSite> &Sites,
                     CompilerInstance &CI) override {
     SourceManager &SM = CI.getSourceManager();
-    auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+    auto DiagOpts = compat::makeDiagOpts();
     DiagOpts->ShowColors = Job.Color;
     for (const ProjectSite &S : Sites) {
       // Printed after findings of other units: a note with nothing before
@@ -133,7 +134,7 @@ public:
       std::string Text;
       llvm::raw_string_ostream Out(Text);
       if (!S.Message.empty()) {
-        TextDiagnostic TD(Out, CI.getLangOpts(), DiagOpts.get());
+        TextDiagnostic TD(Out, CI.getLangOpts(), compat::diagOpts(DiagOpts));
         TD.emitDiagnostic(FullSourceLoc(S.Loc, SM), DiagnosticsEngine::Note,
                           S.Message, {}, {});
       }
@@ -158,13 +159,13 @@ public:
     std::set<std::string> Done;
     for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
          ++It) {
-      const FileEntry *FE = It->first;
-      llvm::StringRef Name = FE->tryGetRealPathName();
+      auto File = It->first;
+      llvm::StringRef Name = compat::realPathName(File);
       if (Name.empty())
-        Name = FE->getName();
+        Name = compat::fileName(File);
       if (!Done.insert(Name.str()).second)
         continue;
-      bool User = HS.getFileDirFlavor(FE) == SrcMgr::C_User &&
+      bool User = HS.getFileDirFlavor(File) == SrcMgr::C_User &&
                   !isLibTorchHeaderPath(Name);
       Result.Inputs.push_back(stampOf(Name, User));
     }
@@ -243,8 +244,9 @@ public:
       return CI.getDiagnostics();
     if (!Own) {
       Own = std::make_unique<DiagnosticsEngine>(
-          CI.getDiagnostics().getDiagnosticIDs(), &CI.getDiagnosticOpts(),
-          &Printer, /*ShouldOwnClient=*/false);
+          CI.getDiagnostics().getDiagnosticIDs(),
+          compat::diagOpts(CI.getDiagnosticOpts()), &Printer,
+          /*ShouldOwnClient=*/false);
       Own->setSourceManager(&CI.getSourceManager());
     }
     return *Own;
@@ -320,13 +322,13 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   UnitResult Result;
   Result.File = File.str();
 #ifdef TORCHLINT_TEST_HOOKS
-  if (!Job.CrashOn.empty() && File.endswith(Job.CrashOn)) {
+  if (!Job.CrashOn.empty() && File.ends_with(Job.CrashOn)) {
     // A real fault, not raise(): LLVM's handler returns after printing the
     // stack, and only a faulting instruction then kills the process.
     volatile int *Null = nullptr;
     *Null = 1;
   }
-  if (!Job.HangOn.empty() && File.endswith(Job.HangOn))
+  if (!Job.HangOn.empty() && File.ends_with(Job.HangOn))
     for (;;)
       std::this_thread::sleep_for(std::chrono::seconds(1));
 #endif
@@ -357,11 +359,11 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   EC.IndexSettles = Job.IndexSettles;
   Engine TheEngine(EC);
 
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  auto DiagOpts = compat::makeDiagOpts();
   DiagOpts->ShowColors = Job.Color;
   std::string Rendered;
   llvm::raw_string_ostream OS(Rendered);
-  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  TextDiagnosticPrinter Printer(OS, compat::diagOpts(DiagOpts));
   FilteringSink Sink(Config, Job, Rendered, OS, Printer, Result);
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Job.Parse, Sink, Printer);
@@ -416,9 +418,9 @@ static UnitResult runUnitOnce(llvm::StringRef File,
 static bool usesDefaultStandard(const std::vector<std::string> &Command) {
   bool Default = false;
   for (llvm::StringRef A : Command) {
-    if (A.startswith("-working-directory="))
+    if (A.starts_with("-working-directory="))
       return false; // From a compile database.
-    if (A.startswith("-std=") || A.startswith("--std"))
+    if (A.starts_with("-std=") || A.starts_with("--std"))
       Default = A == "-std=c++17";
   }
   return Default;

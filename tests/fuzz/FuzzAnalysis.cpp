@@ -65,8 +65,8 @@ struct Harness {
 Harness *TheHarness = nullptr;
 
 bool isLibTorchHeader(llvm::StringRef Name) {
-  return Name.startswith("torch/") || Name.startswith("ATen/") ||
-         Name.startswith("c10/") || Name.startswith("caffe2/");
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/") || Name.starts_with("caffe2/");
 }
 
 /// The input with its LibTorch #include lines blanked (the prologue has
@@ -220,9 +220,9 @@ std::vector<std::string> tokenize(llvm::StringRef S) {
       while (J < S.size() && S[J] != C && S[J] != '\n')
         J += S[J] == '\\' ? 2 : 1;
       J = std::min(J + 1, S.size());
-    } else if (S.substr(I).startswith("//")) {
+    } else if (S.substr(I).starts_with("//")) {
       J = std::min(S.find('\n', I), S.size());
-    } else if (S.substr(I).startswith("::") || S.substr(I).startswith("->")) {
+    } else if (S.substr(I).starts_with("::") || S.substr(I).starts_with("->")) {
       J = I + 2;
     }
     Out.push_back(S.slice(I, J).str());

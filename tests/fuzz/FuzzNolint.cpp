@@ -28,9 +28,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FS->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
   clang::FileManager Files(clang::FileSystemOptions(), FS);
   clang::IgnoringDiagConsumer Ignore;
+  auto DiagOpts = torchlint::compat::makeDiagOpts();
   clang::DiagnosticsEngine Diags(
       llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(),
-      llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>(), &Ignore,
+      torchlint::compat::diagOpts(DiagOpts), &Ignore,
       /*ShouldOwnClient=*/false);
   clang::SourceManager SM(Diags, Files);
   auto Entry = Files.getOptionalFileRef(Path);

@@ -75,7 +75,7 @@ public:
   }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
     if (RD->isThisDeclarationADefinition() && RD->getIdentifier() &&
-        RD->getName().endswith("Impl"))
+        RD->getName().ends_with("Impl"))
       ModuleClasses.push_back(RD);
     return true;
   }
@@ -138,7 +138,7 @@ TEST_P(ApiRowTest, NamesDeclarationsTheModelReadsAsTheRowSays) {
   if (R.Kind == "ModuleDtype" || R.Kind == "StatelessModule") {
     unsigned Named = 0;
     for (const CXXRecordDecl *RD : H.Decls.ModuleClasses) {
-      if (!isTorchModuleClass(RD) || !RD->getName().startswith(R.Name))
+      if (!isTorchModuleClass(RD) || !RD->getName().starts_with(R.Name))
         continue;
       ++Named;
       if (R.Kind == "ModuleDtype")

@@ -19,9 +19,9 @@ TEST(RuleTable, IdsAreUniqueAndSpelledTheSameEverywhere) {
   std::set<std::string> Seen;
   for (const RuleInfo &R : allRules()) {
     EXPECT_TRUE(Seen.insert(R.Id.str()).second) << R.Id.str();
-    EXPECT_TRUE(R.Id.startswith("torch-")) << R.Id.str();
+    EXPECT_TRUE(R.Id.starts_with("torch-")) << R.Id.str();
     EXPECT_FALSE(R.Summary.empty()) << R.Id.str();
-    EXPECT_FALSE(R.Summary.endswith(".")) << R.Id.str();
+    EXPECT_FALSE(R.Summary.ends_with(".")) << R.Id.str();
     EXPECT_EQ(findRule(R.Id), &R);
     // One id, five places: the doc page exists under the same name.
     llvm::SmallString<256> Doc(TORCHLINT_SOURCE_DIR);

@@ -33,7 +33,7 @@ TEST(RuntimeErrorTest, LessonMessage) {
   EXPECT_EQ(E.Found, "cpu");
   EXPECT_EQ(E.Line, 1u);
   EXPECT_EQ(E.Rules.front(), "torch-device-mismatch");
-  EXPECT_TRUE(llvm::StringRef(E.Message).startswith("Expected all tensors"));
+  EXPECT_TRUE(llvm::StringRef(E.Message).starts_with("Expected all tensors"));
 }
 
 TEST(RuntimeErrorTest, OneXSpellingAndStructuredKernels) {

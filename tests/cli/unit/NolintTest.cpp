@@ -28,7 +28,7 @@ public:
     Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
     Diags = std::make_unique<DiagnosticsEngine>(
         llvm::makeIntrusiveRefCnt<DiagnosticIDs>(),
-        llvm::makeIntrusiveRefCnt<DiagnosticOptions>());
+        torchlint::compat::diagOpts(DiagOpts));
     SM = std::make_unique<SourceManager>(*Diags, *Files);
     Main = SM->getOrCreateFileID(*Files->getOptionalFileRef("/src/main.cpp"),
                                  SrcMgr::C_User);
@@ -48,6 +48,7 @@ public:
 private:
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> FS;
   llvm::IntrusiveRefCntPtr<FileManager> Files;
+  torchlint::compat::DiagOptsOwner DiagOpts = torchlint::compat::makeDiagOpts();
   std::unique_ptr<DiagnosticsEngine> Diags;
   std::unique_ptr<SourceManager> SM;
   std::unique_ptr<NolintFilter> Filter;

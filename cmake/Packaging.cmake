@@ -1,0 +1,69 @@
+# Packages (issue 40): `cpack` in a build folder makes
+#  - torchlint_<version>-llvm<N>_amd64.deb: bin/torchlint and the clang-tidy
+#    plugin, depending on Debian's packages of the LLVM it was built with
+#    (found by dpkg-shlibdeps), Clang's builtin headers (libclang-common-N-dev)
+#    and the C++ library's headers that every parse needs;
+#  - torchlint-<version>-llvm<N>-Linux.tar.gz: the same plus every shared
+#    library torchlint needs beyond glibc and libstdc++ (libclang-cpp,
+#    libLLVM and theirs) and Clang's builtin headers, under lib/torchlint;
+#    bin/torchlint finds both relative to itself (RUNPATH $ORIGIN,
+#    defaultResourceDir), so the folder runs wherever it is unpacked.
+# The two differ by install component: "main" in both, "bundle" in the
+# tarball only (CPackOptions.cmake picks per generator).
+# scripts/package-test.sh installs each into a bare Debian 12 root.
+
+set_target_properties(torchlint PROPERTIES
+  INSTALL_RPATH "$ORIGIN/../lib/torchlint")
+
+# Clang's builtin headers; Debian's folder is a link into /usr/include/clang.
+file(REAL_PATH "${TORCHLINT_CLANG_RESOURCE_DIR}/include"
+  TORCHLINT_RESOURCE_INCLUDE)
+install(DIRECTORY "${TORCHLINT_RESOURCE_INCLUDE}/"
+  DESTINATION lib/torchlint/clang/${LLVM_VERSION_MAJOR}/include
+  COMPONENT bundle)
+
+# The shared libraries, found at install time from the installed binary.
+# glibc's and the C++ runtime's stay the system's: a copy of libc cannot
+# be loaded beside the system's loader, and libstdc++ is backward
+# compatible, so Debian 12's is the oldest the tarball needs.
+install(CODE [[
+  file(GET_RUNTIME_DEPENDENCIES
+    EXECUTABLES "${CMAKE_INSTALL_PREFIX}/bin/torchlint"
+    RESOLVED_DEPENDENCIES_VAR Libs
+    UNRESOLVED_DEPENDENCIES_VAR Missing
+    PRE_EXCLUDE_REGEXES
+      "^ld-linux" "^libc\\.so" "^libm\\.so" "^libdl\\.so" "^libpthread\\.so"
+      "^librt\\.so" "^libstdc\\+\\+\\.so" "^libgcc_s\\.so" "^linux-vdso")
+  if(Missing)
+    message(FATAL_ERROR "torchlint needs libraries not found: ${Missing}")
+  endif()
+  foreach(Lib IN LISTS Libs)
+    file(INSTALL "${Lib}" DESTINATION "${CMAKE_INSTALL_PREFIX}/lib/torchlint"
+      FOLLOW_SYMLINK_CHAIN)
+  endforeach()
+]] COMPONENT bundle)
+
+set(CPACK_PACKAGE_NAME torchlint)
+set(CPACK_PACKAGE_VENDOR "torchlint")
+set(CPACK_PACKAGE_CONTACT "torchlint maintainers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+  "Static analyzer for LibTorch device and dtype bugs")
+set(CPACK_PACKAGE_FILE_NAME
+  "torchlint-${PROJECT_VERSION}-llvm${LLVM_VERSION_MAJOR}-Linux")
+set(CPACK_GENERATOR DEB TGZ)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_VERSION "${PROJECT_VERSION}-llvm${LLVM_VERSION_MAJOR}")
+# Parsing needs Clang's builtin headers and the C++ library's headers; the
+# plugin needs the clang-tidy of the same version, which it does not need
+# to be installed for the CLI.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+  "libclang-common-${LLVM_VERSION_MAJOR}-dev, libstdc++-12-dev | libstdc++-dev, libc6-dev")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-${LLVM_VERSION_MAJOR}, libtorch-dev")
+set(CPACK_ARCHIVE_COMPONENT_INSTALL OFF)
+set(CPACK_PROJECT_CONFIG_FILE ${CMAKE_CURRENT_LIST_DIR}/CPackOptions.cmake)
+# Read by CPackOptions.cmake at cpack time.
+set(CPACK_TORCHLINT_BINARY_DIR ${CMAKE_BINARY_DIR})
+include(CPack)

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds torchlint and its clang-tidy plugin against another LLVM major
+# version into build-<N>/ and checks them against the LLVM 16 build in
+# build/ (scripts/bootstrap.sh builds it):
+#  - the annotated case files (tests/cases, -verify: exactly the expected
+#    diagnostics, notes included) and the dtype ground truth;
+#  - the same findings as build/torchlint on examples/ and on the shared
+#    case sets beside the checkout (versions.same-findings);
+#  - clang-tidy-<N> loads libtorchlint-tidy-<N>.so and reports what the CLI
+#    reports (tidy-*: list-checks, parity, fix, config).
+# Only the two programs are built, not the unit tests: the unit tests check
+# code that does not depend on the LLVM version beyond what the cases show,
+# and CI runs all of them on LLVM 16 (.ci/run stays under 45 minutes).
+#
+#   bash scripts/llvm-version.sh 22        # CI: the newest LLVM
+#   bash scripts/llvm-version.sh 19 -V     # extra arguments go to ctest
+#
+# Installs llvm-<N>-dev, libclang-<N>-dev, clang-<N> and clang-tidy-<N> with
+# apt where they are missing (Debian 12 packages 16, 19 and 22).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=${1:?usage: llvm-version.sh <llvm-major> [ctest arguments]}
+shift
+build=build-$version
+[ -x build/torchlint ] ||
+  { echo "build/torchlint (LLVM 16) is missing: run scripts/bootstrap.sh" >&2; exit 2; }
+
+packages=("llvm-$version-dev" "libclang-$version-dev" "clang-$version"
+  "clang-tidy-$version")
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+echo "== configuring $build (LLVM $version)"
+# -O0: on two cores the optimiser is most of the compile time, and the
+# analysis is about 1% of a unit's time (parsing runs in Clang's optimised
+# libraries), so the tests take as long either way; NDEBUG as in Release.
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS_RELEASE="-O0 -DNDEBUG" \
+  -DTORCHLINT_LLVM_VERSION="$version" \
+  -DTORCHLINT_REFERENCE_TORCHLINT="$PWD/build/torchlint" >/dev/null
+
+echo "== building $build"
+cmake --build "$build" --target torchlint torchlint-tidy
+
+echo "== tests against LLVM $version"
+# The 2.x column (libtorch2.*) and library bodies (case-bodies.*) stay with
+# the LLVM 16 suite; the fixtures (preamble.warmup, tidy-pch) come along.
+ctest --test-dir "$build" -j"$(nproc)" --output-on-failure \
+  -R '^(case\.|tidy-|versions\.)' "$@"
