@@ -116,7 +116,7 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
           Type = Target->type();
       if (Type == fs::file_type::directory_file) {
         bool Known = !fs::real_path(It->path(), Real) &&
-                     ((Link && !Inside.empty() && Real.starts_with(Inside)) ||
+                     ((Link && !Inside.empty() && Real.str().starts_with(Inside)) ||
                       !Walked.insert(std::string(Real)).second);
         if (isSkippedDirectory(Name) || Known) {
           It.no_push();
