@@ -267,8 +267,17 @@ std::vector<std::string> readableRootsOf(const Settings &S,
   };
   if (!S.BuildPath.empty())
     Roots.push_back(FolderOf(S.BuildPath));
-  for (const std::string &In : S.Inputs)
+  for (const std::string &In : S.Inputs) {
     Roots.push_back(FolderOf(In));
+    // A file named on the command line that is a link (Bazel's sandbox
+    // links each source to the checkout) is read where it points: that
+    // folder is the user's too. Files found by walking a folder, or named
+    // by a compile database, do not widen the fence.
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::is_directory(In) &&
+        !llvm::sys::fs::real_path(In, Real) && Real != absolutePath(In))
+      Roots.push_back(llvm::sys::path::parent_path(Real).str());
+  }
   if (!CacheDir.empty())
     Roots.push_back(absolutePath(CacheDir));
   // Flags after -- are the user's own, like the inputs: their folders and
