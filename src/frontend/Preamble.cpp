@@ -652,7 +652,13 @@ obtainPreamble(const std::vector<std::string> &Args,
   // Ctrl-C's handler removes the registered temporaries and Clang then
   // fails to write the PCH: a build whose temporary is gone was interrupted,
   // not failed.
-  bool Interrupted = !OK && !fs::exists(TmpPch);
+  // A compile error in the preamble's headers writes no PCH either: only a
+  // build with no error but the output's is an interrupted one.
+  bool Interrupted =
+      !OK && !fs::exists(TmpPch) &&
+      (Diags.getNumErrors() == 0 ||
+       llvm::StringRef(Diags.FirstError)
+           .contains(llvm::sys::path::filename(TmpPch)));
   bool Renamed = OK && !fs::rename(TmpPch, Target);
   llvm::sys::DontRemoveFileOnSignal(TmpPch);
   llvm::sys::DontRemoveFileOnSignal(TmpHeader);

@@ -676,7 +676,7 @@ fi
 
 # An unknown format is refused by the option parser.
 tl format-xml 2 --format=xml "$GOOD_FILE"
-line format-xml "--format: xml not in {text,json,sarif}"
+line format-xml "--format: xml not in {text,json,sarif,github}"
 
 # Shards count from 1.
 tl shard-zero 2 --shard 0/2 "$GOOD_FILE"
