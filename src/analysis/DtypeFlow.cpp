@@ -27,49 +27,6 @@ using api::ScalarKind;
 
 namespace {
 
-/// LibTorch's promotion of two known element types (the category decides:
-/// Bool < integral < floating; within one, the wider type), or nothing for
-/// the mixes the analysis does not model (complex, Half with BFloat16 is
-/// Float).
-std::optional<ScalarKind> promoteKinds(ScalarKind A, ScalarKind B) {
-  if (A == B)
-    return A;
-  auto Category = [](ScalarKind K) {
-    if (K == ScalarKind::Bool)
-      return 0;
-    if (api::isIntegralKind(K))
-      return 1;
-    if (api::isFloatingKind(K))
-      return 2;
-    return 3;
-  };
-  auto Width = [](ScalarKind K) {
-    switch (K) {
-    case ScalarKind::Byte:
-    case ScalarKind::Char:
-      return 1;
-    case ScalarKind::Short:
-    case ScalarKind::Half:
-    case ScalarKind::BFloat16:
-      return 2;
-    case ScalarKind::Int:
-    case ScalarKind::Float:
-      return 4;
-    default:
-      return 8;
-    }
-  };
-  int CA = Category(A), CB = Category(B);
-  if (CA == 3 || CB == 3)
-    return std::nullopt;
-  if (CA != CB)
-    return CA > CB ? A : B;
-  // Byte with Char, and Half with BFloat16, promote past both.
-  if (Width(A) == Width(B))
-    return CA == 2 ? ScalarKind::Float : ScalarKind::Short;
-  return Width(A) > Width(B) ? A : B;
-}
-
 /// The element type a C++ value gives torch::tensor, torch::full or
 /// torch::arange: LibTorch maps integers to Long, floating numbers to the
 /// default Float and bool to Bool (checked by running them on 1.13).
@@ -281,8 +238,29 @@ DtypeSet DtypeFlow::promote(llvm::ArrayRef<DtypeSet> Inputs,
            N == NumberKind::Floating ? ScalarKind::Float : ScalarKind::Long,
            nullptr, Ignored);
   }
-  if (SymSource)
+  if (SymSource) {
+    // Double is the widest real type: whatever real dtype the input has,
+    // a dimensioned Double beside it makes the result Double (a Float
+    // batch minus Double statistics); another type leaves it to the input.
+    if (Dim && *Dim == ScalarKind::Double && !Unsure) {
+      DtypeFact F = *DimSource->single();
+      F.Value = Dtype::known(ScalarKind::Double);
+      return DtypeSet(std::move(F));
+    }
+    // A floating matrix beside it raises the input to at least its type
+    // (nothing else here is of a higher category): known once the input is.
+    if (Dim && api::isFloatingKind(*Dim) && !Unsure) {
+      DtypeFact F = *SymSource->single();
+      std::optional<ScalarKind> Floor =
+          F.Value.Promoted ? promoteKinds(F.Value.Type, *Dim) : Dim;
+      if (!Floor)
+        return DtypeSet();
+      F.Value.Promoted = true;
+      F.Value.Type = *Floor;
+      return DtypeSet(std::move(F));
+    }
     return Dim ? DtypeSet() : *SymSource;
+  }
   if (!Dim && !Zero)
     return Inputs.empty() && Numbers.empty() ? DtypeSet()
                                               : DtypeSet::of(Dtype::scalar());
@@ -563,6 +541,40 @@ DtypeSet DtypeFlow::evalValueArg(const Expr *E, const DtypeState &S,
   return O.Kind == OptionsDtype::Named ? O.Set : DtypeSet();
 }
 
+namespace {
+/// What a callee's symbolic dtype Sym is for the caller whose argument is
+/// Arg: the argument's dtype, promoted where Sym says.
+DtypeSet substitute(const Dtype &Sym, const DtypeSet &Arg) {
+  if (!Sym.Promoted || Arg.isUnknown())
+    return Arg;
+  DtypeSet R;
+  for (const DtypeFact &F : Arg.facts()) {
+    DtypeFact One = F;
+    if (F.Value.Kind == Dtype::Known) {
+      std::optional<Dtype> V = Sym.instantiate(F.Value);
+      if (!V)
+        return DtypeSet();
+      One.Value = *V;
+    } else if (F.Value.Kind == Dtype::Symbolic) {
+      // The caller's own input, raised by both promotions.
+      std::optional<ScalarKind> Floor =
+          F.Value.Promoted ? promoteKinds(F.Value.Type, Sym.Type) : Sym.Type;
+      if (!Floor)
+        return DtypeSet();
+      One.Value.Promoted = true;
+      One.Value.Type = *Floor;
+    } else {
+      return DtypeSet();
+    }
+    if (R.isUnknown())
+      R = DtypeSet(One);
+    else
+      R.join(DtypeSet(One));
+  }
+  return R;
+}
+} // namespace
+
 DtypeSet DtypeFlow::evalUnsummarised(const Expr *, const FunctionDecl *Def,
                                      llvm::ArrayRef<const Expr *> Args,
                                      const DtypeState &S, unsigned Depth) {
@@ -575,7 +587,7 @@ DtypeSet DtypeFlow::evalUnsummarised(const Expr *, const FunctionDecl *Def,
       for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
         if (F.Value.Key == "input '" + paramNameOf(Def, I) + "'" &&
             !paramNameOf(Def, I).empty())
-          One = evalTensor(Args[I], S, Depth + 1);
+          One = substitute(F.Value, evalTensor(Args[I], S, Depth + 1));
       if (One.isUnknown())
         return DtypeSet();
     }
@@ -1023,7 +1035,8 @@ void DtypeFlow::checkSame(
   if (InModule)
     for (auto &[Op, Set] : Ops) {
       const DtypeFact *One = Set.single();
-      if (!One || One->Value.Kind != Dtype::Symbolic || Op.IsModule)
+      if (!One || One->Value.Kind != Dtype::Symbolic || One->Value.Promoted ||
+          Op.IsModule)
         continue;
       bool MeetsSelf = llvm::any_of(Ops, [](const auto &O) {
         return O.first.IsModule && O.second.isUnknown();
@@ -1037,6 +1050,32 @@ void DtypeFlow::checkSame(
             !llvm::is_contained(Summary.ParamsMeetModule, I))
           Summary.ParamsMeetModule.push_back(I);
     }
+  // An input meeting a known dtype, another input or the module's own:
+  // the callers make the conflict real or not.
+  for (size_t I = 0; I < Ops.size(); ++I) {
+    std::optional<unsigned> Index =
+        Ops[I].first.IsModule ? std::nullopt
+                              : inputIndex(Ops[I].second.single());
+    if (!Index)
+      continue;
+    for (size_t J = 0; J < Ops.size(); ++J) {
+      if (J == I)
+        continue;
+      // A module's own parameters are ParamsMeetModule's.
+      const DtypeFact *One = Ops[J].second.single();
+      if (!One || Ops[J].first.IsModule)
+        continue;
+      DtypeFact Other = *One;
+      if (Other.Value.Kind == Dtype::Scalar ||
+          Other.Value == Ops[I].second.single()->Value)
+        continue;
+      DtypeRequirement Where;
+      Where.OtherText = "'" + Ops[J].first.Text + "'";
+      Where.Operation = Callee;
+      Where.Site = Site;
+      require(*Index, Ops[I].second.single()->Value, Other, Where);
+    }
+  }
   for (size_t I = 0; I < Ops.size(); ++I)
     for (size_t J = I + 1; J < Ops.size(); ++J) {
       // Convert the tensor, not the module; between tensors, the one that is
@@ -1076,6 +1115,15 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
                             const DtypeState &St) {
   DtypeSet T = evalTensor(Target, St);
   const DtypeFact *One = T.single();
+  if (std::optional<unsigned> Index = inputIndex(One);
+      Index && Behaviour == DtypeBehaviour::ClassTarget &&
+      !One->Value.Promoted) {
+    DtypeRequirement Where;
+    Where.Kind = DtypeRequirement::ClassTarget;
+    Where.Operation = Callee;
+    Where.Site = Site;
+    require(*Index, One->Value, DtypeFact(), Where);
+  }
   if (!One || One->Value.Kind != Dtype::Known)
     return;
   ScalarKind K = One->Value.Type;
@@ -1343,6 +1391,8 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
                     St);
       return;
     }
+    if (RD && !api::isTorchModuleClass(RD) && Fwd)
+      checkRequirements(E, Fwd, Args, Module, St);
     // Which arguments meet the module's parameters: the first for
     // LibTorch's checked modules and chains that start with one, those the
     // forward() summary names for the user's.
@@ -1370,6 +1420,10 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     const Expr *Object = MC->getImplicitObjectArgument();
     if (!MD || !MD->getIdentifier() || !Object)
       return;
+    if (!api::isTorchNamespaceFunction(MD) && !isInStd(MD) &&
+        !api::isTensorType(Object->getType()))
+      checkRequirements(MC, MD, {MC->getArgs(), MC->getNumArgs()}, Object,
+                        St);
     checkDataPtr(MC, St);
     if (api::isTensorType(Object->getType())) {
       if (MD->getName() == "to") {
@@ -1402,6 +1456,8 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
   if (!CE || isa<CXXOperatorCallExpr>(CE))
     return;
   const FunctionDecl *F = CE->getDirectCallee();
+  if (F && !api::isTorchNamespaceFunction(F) && !isInStd(F))
+    checkRequirements(CE, F, {CE->getArgs(), CE->getNumArgs()}, nullptr, St);
   if (!api::isTorchNamespaceFunction(F))
     return;
   std::string Callee = text(CE->getCallee(), Ctx);
@@ -1441,6 +1497,305 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
 }
 
 //===----------------------------------------------------------------------===//
+// Preconditions on the inputs.
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> DtypeFlow::inputIndex(const DtypeFact *F) const {
+  if (!F || F->Value.Kind != Dtype::Symbolic)
+    return std::nullopt;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getIdentifier() &&
+        F->Value.Key == "input '" + FD->getParamDecl(I)->getName().str() + "'")
+      return I;
+  return std::nullopt;
+}
+
+void DtypeFlow::require(unsigned Index, const Dtype &Param,
+                        const DtypeFact &Other, const DtypeRequirement &Where) {
+  // One precondition per input and what it meets (the first site), and a
+  // few per function: enough for every caller to be checked.
+  for (const DtypeRequirement &R : Summary.Requires)
+    if (R.Index == Index && R.Kind == Where.Kind &&
+        R.Other.Value == Other.Value && R.Param == Param)
+      return;
+  if (Summary.Requires.size() >= 8)
+    return;
+  DtypeRequirement R = Where;
+  R.Index = Index;
+  R.Param = Param;
+  R.Other = Other;
+  if (R.SiteParam.empty())
+    R.SiteParam = FD->getParamDecl(Index)->getName().str();
+  Summary.Requires.push_back(std::move(R));
+}
+
+DtypeSet DtypeFlow::calleeModuleDtype(const Expr *Object,
+                                      const DtypeState &St) {
+  if (!Object)
+    return DtypeSet();
+  const Expr *Bare = Object->IgnoreParenImpCasts();
+  // Its own member function, or its own child with parameters: the dtype
+  // this module's callers decide.
+  const auto *Child = dyn_cast<MemberExpr>(moduleObject(Object));
+  if (InModule &&
+      (isa<CXXThisExpr>(Bare) ||
+       (Child && isa<CXXThisExpr>(Child->getBase()->IgnoreParenImpCasts()) &&
+        meetsParameters(Object).size())) &&
+      !convertsModules(cast<CXXMethodDecl>(FD)->getParent())) {
+    DtypeFact F;
+    F.Value = Dtype::symbolic(ThisModule.str());
+    return DtypeSet(F);
+  }
+  if (!api::moduleClassOf(Object->getType()))
+    return DtypeSet();
+  return stateOf(Object, St);
+}
+
+namespace {
+/// The preconditions the project index gives for a function of another
+/// unit, as this unit's walk reads them.
+std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
+  std::vector<DtypeRequirement> Out;
+  for (const FunctionSummary::Requirement &Q : S.Requires) {
+    DtypeRequirement R;
+    R.Kind = Q.ClassTarget ? DtypeRequirement::ClassTarget
+                           : DtypeRequirement::Same;
+    R.Index = Q.Arg;
+    R.Param = Dtype::symbolic("input");
+    R.Param.Promoted = Q.Promoted;
+    R.Param.Type = Q.Floor;
+    if (!Q.ClassTarget) {
+      if (Q.Other == FunctionSummary::Form::Known)
+        R.Other.Value = Dtype::known(Q.OtherType, Q.OtherZeroDim);
+      else if (Q.Other == FunctionSummary::Form::FollowsArg) {
+        R.Other.Value = Dtype::symbolic("arg " + std::to_string(Q.OtherArg));
+      } else {
+        continue;
+      }
+    }
+    R.OtherText = Q.OtherText;
+    R.Operation = Q.Operation;
+    R.Where = S.File + ":" + std::to_string(Q.Line);
+    // Where the other side was made, as the defining unit said it.
+    std::string Story = Q.OtherOrigin.Message;
+    if (!Q.ClassTarget && Q.Other == FunctionSummary::Form::Known &&
+        !Story.empty()) {
+      std::string At = "at " +
+                       (Q.OtherOrigin.File == S.File
+                            ? "line "
+                            : Q.OtherOrigin.File + ":") +
+                       std::to_string(Q.OtherOrigin.Line);
+      size_t Here = Story.find(" here");
+      if (Here != std::string::npos)
+        Story.replace(Here, 5, " " + At);
+      else
+        Story += " " + At;
+      R.Where += ", where " + Q.OtherText + " " + Story;
+    }
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+} // namespace
+
+void DtypeFlow::checkRequirements(const Expr *Call, const FunctionDecl *Callee,
+                                  llvm::ArrayRef<const Expr *> Args,
+                                  const Expr *Object, const DtypeState &St) {
+  if (ReportedSites.count(Call) ||
+      llvm::none_of(Args, [](const Expr *A) {
+        return api::isTensorType(A->getType());
+      }))
+    return;
+  // A constructor's calls of its own class's methods: analysing them now
+  // would compute the class's field state before this constructor is done.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      MD && isa<CXXConstructorDecl>(FD) &&
+      MD->getParent() == cast<CXXMethodDecl>(FD)->getParent())
+    return;
+  const FunctionDecl *Def = nullptr;
+  std::vector<DtypeRequirement> Imported;
+  const std::vector<DtypeRequirement> *Reqs = nullptr;
+  if (Callee->hasBody(Def)) {
+    if (Def == FD || api::isTorchNamespaceFunction(Def) || isInStd(Def))
+      return;
+    Reqs = &Cache.dtypeSummary(Def).Requires;
+  } else if (const FunctionSummary *S = Cache.imported(Callee)) {
+    Imported = importedRequirements(*S);
+    Reqs = &Imported;
+    Def = Callee;
+  }
+  if (!Reqs || Reqs->empty())
+    return;
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+  std::string Name = Object && api::moduleClassOf(Object->getType())
+                         ? text(moduleObject(Object), Ctx)
+                     : OC ? text(OC->getArg(0), Ctx)
+                          : Def->getNameAsString();
+  if (Name.empty())
+    Name = Def->getNameAsString();
+  for (const DtypeRequirement &R : *Reqs) {
+    if (R.Index >= Args.size() || !api::isTensorType(Args[R.Index]->getType()))
+      continue;
+    DtypeSet A = substitute(R.Param, evalTensor(Args[R.Index], St));
+    const DtypeFact *AOne = A.single();
+    if (!AOne)
+      continue;
+    std::string Param = paramNameOf(Def, R.Index);
+    // Where the parameter meets it, as a note.
+    std::string ArgText = text(api::ignoreWrappers(Args[R.Index]), Ctx);
+    ProvenanceStep Passed(Args[R.Index]->getBeginLoc(),
+                          "is passed to '" + Name + "' as '" + Param +
+                              "' here",
+                          ArgText);
+    // Handed on by this function's own input: its callers decide, and the
+    // call is one more hop on the way to the site.
+    DtypeRequirement Via = R;
+    if (R.Site)
+      Via.Hops.insert(Via.Hops.begin(), Passed);
+    // For a callee in another unit: the call, and what happens there.
+    ProvenanceStep Meet(
+        Call->getBeginLoc(),
+        "is passed to '" + Name + "' as '" + Param + "' here, where it " +
+            (R.Kind == DtypeRequirement::ClassTarget
+                 ? "is the target of '" + R.Operation + "'"
+                 : "meets " + R.OtherText + " in '" + R.Operation + "'") +
+            " at " + R.Where,
+        ArgText);
+    // Reported, for such a callee, where this unit made the argument when
+    // it did (the value to change), else at the call.
+    const Expr *Here = Call;
+    if (const auto *Birth = static_cast<const Expr *>(AOne->Birth))
+      Here = Birth;
+    if (R.Kind == DtypeRequirement::ClassTarget) {
+      if (std::optional<unsigned> Mine = inputIndex(AOne)) {
+        if (!AOne->Value.Promoted)
+          require(*Mine, AOne->Value, DtypeFact(), Via);
+        continue;
+      }
+      if (AOne->Value.Kind != Dtype::Known ||
+          (AOne->Value.Type != ScalarKind::Int &&
+           AOne->Value.Type != ScalarKind::Short &&
+           AOne->Value.Type != ScalarKind::Char))
+        continue;
+      if (AOne->Birth && !ReportedBirths.insert(AOne->Birth).second)
+        return;
+      DtypeConflict C;
+      C.Kind = DtypeConflict::ClassTarget;
+      C.Target = Args[R.Index];
+      if (R.Site) {
+        // Where it throws, in the callee, with the call on the way.
+        C.Site = R.Site;
+        C.Callee = R.Operation;
+        C.Stray = {Args[R.Index], R.SiteParam, "target", *AOne, false};
+        for (ProvenanceStep &Step : C.Stray.Fact.Steps)
+          if (Step.Subject.empty())
+            Step.Subject = ArgText;
+        C.Stray.Fact.Steps.push_back(Passed);
+        C.Stray.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+      } else {
+        C.Site = Here;
+        C.Callee = R.Operation + "' in '" + Name;
+        C.Stray = {Args[R.Index], text(api::ignoreWrappers(Args[R.Index]), Ctx),
+                   Param, *AOne, false};
+        C.Stray.Fact.Steps.push_back(Meet);
+      }
+      ReportedSites.insert(Call);
+      Conflicts.push_back(std::move(C));
+      return;
+    }
+    // What it meets, for this caller.
+    DtypeSet O;
+    const Expr *OtherArg = nullptr; // when it is another argument
+    if (R.Other.Value.Kind == Dtype::Known) {
+      O = DtypeSet(R.Other);
+    } else if (R.Other.Value.Key == ThisModule) {
+      O = calleeModuleDtype(Object, St);
+    } else {
+      for (unsigned J = 0; J < Args.size(); ++J)
+        if (R.Other.Value.Key == "input '" + paramNameOf(Def, J) + "'" ||
+            R.Other.Value.Key == "arg " + std::to_string(J)) {
+          O = substitute(R.Other.Value, evalTensor(Args[J], St));
+          OtherArg = Args[J];
+        }
+    }
+    const DtypeFact *OOne = O.single();
+    if (!OOne)
+      continue;
+    // The caller's own input on either side: a precondition of its own.
+    if (std::optional<unsigned> Mine = inputIndex(AOne)) {
+      if (OOne->Value.Kind != Dtype::Scalar && OOne->Value != AOne->Value)
+        require(*Mine, AOne->Value, *OOne, Via);
+      continue;
+    }
+    // The other side is the caller's own input: the caller's callers
+    // would have to show both, which this summary does not carry.
+    if (inputIndex(OOne))
+      continue;
+    if (!dtypesConflict(AOne->Value, OOne->Value))
+      continue;
+    // Convert the argument unless it is the Float one.
+    bool ArgStray = !(AOne->Value.Type == ScalarKind::Float &&
+                      OOne->Value.Type != ScalarKind::Float);
+    llvm::StringRef Quoted = R.OtherText;
+    std::string OtherText = Quoted.consume_front("'") && Quoted.consume_back("'")
+                                ? Quoted.str()
+                                : R.OtherText;
+    Operand<Dtype> ArgOp{Args[R.Index], ArgText, Param, *AOne, false};
+    Operand<Dtype> OtherOp{OtherArg, OtherText, "", *OOne, false};
+    if (R.Site) {
+      // Reported where it throws, in the callee, in the callee's words (one
+      // finding whichever caller shows it), with the call on the way; the
+      // caller's steps keep naming what the caller wrote.
+      for (ProvenanceStep &Step : ArgOp.Fact.Steps)
+        if (Step.Subject.empty())
+          Step.Subject = ArgText;
+      if (OtherArg)
+        for (ProvenanceStep &Step : OtherOp.Fact.Steps)
+          if (Step.Subject.empty())
+            Step.Subject = text(api::ignoreWrappers(OtherArg), Ctx);
+      ArgOp.Text = R.SiteParam;
+      ArgOp.Param.clear();
+      ArgOp.Fact.Steps.push_back(Passed);
+      ArgOp.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+      if (OtherArg) {
+        std::string OtherParam;
+        for (unsigned J = 0; J < Args.size(); ++J)
+          if (Args[J] == OtherArg)
+            OtherParam = paramNameOf(Def, J);
+        OtherOp.Fact.Steps.push_back(
+            {OtherArg->getBeginLoc(),
+             "is passed to '" + Name + "' as '" + OtherParam + "' here",
+             text(api::ignoreWrappers(OtherArg), Ctx)});
+      }
+    } else {
+      ArgOp.Fact.Steps.push_back(Meet);
+      if (OtherArg)
+        OtherOp.Text = text(api::ignoreWrappers(OtherArg), Ctx);
+    }
+    if (!ArgStray && !OtherArg) {
+      // The other side lives in the callee: no fix-it from here.
+      OtherOp.Fact.Birth = nullptr;
+      OtherOp.Fact.FromFactory = false;
+    }
+    const DtypeFact &StrayFact = ArgStray ? ArgOp.Fact : OtherOp.Fact;
+    if (StrayFact.Birth && !ReportedBirths.insert(StrayFact.Birth).second)
+      return;
+    DtypeConflict C;
+    C.Kind = DtypeConflict::Mismatch;
+    C.Site = R.Site ? R.Site : ArgStray ? Here : Call;
+    C.Callee = R.Site ? R.Operation : R.Operation + "' in '" + Name;
+    if (ArgStray)
+      C.between(ArgOp, ArgOp.Fact, OtherOp, OtherOp.Fact);
+    else
+      C.between(OtherOp, OtherOp.Fact, ArgOp, ArgOp.Fact);
+    C.Target = ArgStray ? Args[R.Index] : OtherArg;
+    ReportedSites.insert(Call);
+    Conflicts.push_back(std::move(C));
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Results.
 //===----------------------------------------------------------------------===//
 
@@ -1467,6 +1822,12 @@ void DtypeFlow::finish(const std::optional<DtypeState> &Exit) {
     return;
   }
   if (First->Value.Kind == Dtype::Symbolic) {
+    // A promoted input is no argument's dtype as it is: the caller
+    // instantiates the path (evalUnsummarised).
+    if (First->Value.Promoted) {
+      Summary.Paths = Returns.front();
+      return;
+    }
     if (First->Value.Key == ThisModule)
       Summary.Kind = DtypeSummary::FixedOnThis;
     for (unsigned I = 0; I < FD->getNumParams(); ++I)

@@ -145,6 +145,25 @@ private:
                    const clang::Expr *Target, llvm::StringRef Function,
                    const DtypeState &St);
   void checkDataPtr(const clang::CXXMemberCallExpr *MC, const DtypeState &St);
+  /// The parameter of this function whose dtype F is (an input's, maybe
+  /// promoted), if any.
+  std::optional<unsigned> inputIndex(const DtypeFact *F) const;
+  /// Records that this function's input meets Other where R says: a
+  /// precondition for the callers (DtypeRequirement).
+  void require(unsigned Index, const Dtype &Param, const DtypeFact &Other,
+               const DtypeRequirement &Where);
+  /// A call of the project's function Callee (in this unit or the index):
+  /// its preconditions checked against the arguments, reported when both
+  /// sides are known and conflict, handed on to this function's callers
+  /// when an argument is its own input. Object is the module or object
+  /// called, when there is one.
+  void checkRequirements(const clang::Expr *Call,
+                         const clang::FunctionDecl *Callee,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         const clang::Expr *Object, const DtypeState &St);
+  /// The dtype of the module a callee's "this module" stands for, at a
+  /// call through Object (unknown when not a module's).
+  DtypeSet calleeModuleDtype(const clang::Expr *Object, const DtypeState &St);
   void checkMps(const clang::Expr *Site, const clang::Expr *Value,
                 const DtypeSet &Dtypes,
                 llvm::ArrayRef<const clang::Expr *> Args);

@@ -12,17 +12,29 @@ namespace torchlint {
 
 using Form = FunctionSummary::Form;
 
+static bool sameOrigin(const FunctionSummary::Origin &A,
+                       const FunctionSummary::Origin &B) {
+  return A.File == B.File && A.Line == B.Line && A.Message == B.Message;
+}
+
+bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
+  return Arg == O.Arg && ClassTarget == O.ClassTarget &&
+         Promoted == O.Promoted && Floor == O.Floor && Other == O.Other &&
+         OtherType == O.OtherType && OtherZeroDim == O.OtherZeroDim &&
+         OtherArg == O.OtherArg && sameOrigin(OtherOrigin, O.OtherOrigin) &&
+         OtherText == O.OtherText && Operation == O.Operation &&
+         Line == O.Line;
+}
+
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
-  auto SameOrigin = [](const Origin &A, const Origin &B) {
-    return A.File == B.File && A.Line == B.Line && A.Message == B.Message;
-  };
+  auto SameOrigin = sameOrigin;
   return Name == O.Name && File == O.File && Path == O.Path &&
          Uses == O.Uses &&
          Device == O.Device &&
          DeviceArg == O.DeviceArg &&
          SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
          Type == O.Type && ZeroDim == O.ZeroDim && DtypeArg == O.DtypeArg &&
-         SameOrigin(DtypeOrigin, O.DtypeOrigin);
+         SameOrigin(DtypeOrigin, O.DtypeOrigin) && Requires == O.Requires;
 }
 
 void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
@@ -38,6 +50,9 @@ void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
   if (Old.Dtype != S.Dtype || Old.DtypeArg != S.DtypeArg ||
       Old.Type != S.Type || Old.ZeroDim != S.ZeroDim)
     Old.Dtype = Form::Unknown;
+  llvm::erase_if(Old.Requires, [&](const FunctionSummary::Requirement &R) {
+    return !llvm::is_contained(S.Requires, R);
+  });
 }
 
 void ProjectIndex::noteUses(const std::string &Key,
@@ -105,13 +120,35 @@ llvm::json::Value ProjectIndex::toJSON() const {
       Dtype["type"] = api::scalarName(S.Type);
       Dtype["zero-dim"] = S.ZeroDim;
     }
-    Out[Key] = llvm::json::Object{
+    llvm::json::Object Entry{
         {"name", S.Name},
         {"file", S.File},
         {"path", S.Path},
         {"uses", llvm::json::Array(S.Uses)},
         {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
         {"dtype", std::move(Dtype)}};
+    if (!S.Requires.empty()) {
+      llvm::json::Array Requires;
+      for (const FunctionSummary::Requirement &R : S.Requires) {
+        llvm::json::Object Other =
+            propertyJSON(R.Other, R.OtherArg, R.OtherOrigin);
+        if (R.Other == Form::Known) {
+          Other["type"] = api::scalarName(R.OtherType);
+          Other["zero-dim"] = R.OtherZeroDim;
+        }
+        llvm::json::Object J{{"arg", R.Arg},
+                             {"kind", R.ClassTarget ? "class-target" : "same"},
+                             {"other", std::move(Other)},
+                             {"text", R.OtherText},
+                             {"operation", R.Operation},
+                             {"line", R.Line}};
+        if (R.Promoted)
+          J["floor"] = api::scalarName(R.Floor);
+        Requires.push_back(std::move(J));
+      }
+      Entry["requires"] = std::move(Requires);
+    }
+    Out[Key] = std::move(Entry);
   }
   llvm::json::Object Files;
   for (const auto &[Path, Stamp] : Stamps)
@@ -175,6 +212,35 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
       S.Type = *Type;
       S.ZeroDim = Dtype->getBoolean("zero-dim").value_or(false);
     }
+    if (const llvm::json::Array *Requires = F->getArray("requires"))
+      for (const llvm::json::Value &RV : *Requires) {
+        const llvm::json::Object *RJ = RV.getAsObject();
+        FunctionSummary::Requirement R;
+        const llvm::json::Object *Other = RJ ? RJ->getObject("other") : nullptr;
+        if (!RJ || !readProperty(Other, R.Other, R.OtherArg, R.OtherOrigin))
+          return Malformed("'" + Key.str() + "' has a malformed requirement");
+        R.Arg = static_cast<unsigned>(RJ->getInteger("arg").value_or(0));
+        R.ClassTarget = RJ->getString("kind") == "class-target";
+        R.OtherText = RJ->getString("text").value_or("").str();
+        R.Operation = RJ->getString("operation").value_or("").str();
+        R.Line = static_cast<unsigned>(RJ->getInteger("line").value_or(0));
+        if (std::optional<llvm::StringRef> Floor = RJ->getString("floor")) {
+          std::optional<api::ScalarKind> K = api::scalarKindNamed(*Floor);
+          if (!K)
+            return Malformed("'" + Key.str() + "' has an unknown dtype");
+          R.Promoted = true;
+          R.Floor = *K;
+        }
+        if (R.Other == Form::Known) {
+          std::optional<api::ScalarKind> K =
+              api::scalarKindNamed(Other->getString("type").value_or(""));
+          if (!K)
+            return Malformed("'" + Key.str() + "' has an unknown dtype");
+          R.OtherType = *K;
+          R.OtherZeroDim = Other->getBoolean("zero-dim").value_or(false);
+        }
+        S.Requires.push_back(std::move(R));
+      }
     Index.Functions.emplace(Key.str(), std::move(S));
   }
   if (const llvm::json::Object *Files = Root->getObject("files"))

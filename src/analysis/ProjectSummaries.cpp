@@ -91,7 +91,10 @@ UnitSummaries ProvenanceCache::exportSummaries() {
   const SourceManager &SM = Ctx.getSourceManager();
   forEachMainFileFunction(
       Ctx.getTranslationUnitDecl(), SM, [&](const FunctionDecl *FD) {
-        if (!returnsTensors(FD))
+        bool Requires = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+          return api::isTensorType(P->getType());
+        });
+        if (!returnsTensors(FD) && !Requires)
           return;
         std::string Usr = usrOf(FD);
         if (Usr.empty())
@@ -128,6 +131,46 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           S.Dtype = Form::FollowsArg;
           S.DtypeArg = Dtype.Index;
         }
+        // Preconditions another unit can check: on a known dtype or on
+        // another argument (the module's own dtype is the defining unit's).
+        if (Requires)
+          for (const DtypeRequirement &R : Dtype.Requires) {
+            FunctionSummary::Requirement Q;
+            Q.Arg = R.Index;
+            Q.ClassTarget = R.Kind == DtypeRequirement::ClassTarget;
+            Q.Promoted = R.Param.Promoted;
+            Q.Floor = R.Param.Type;
+            if (!R.Site || !SM.isInMainFile(SM.getExpansionLoc(
+                               R.Site->getExprLoc())))
+              continue;
+            Q.Line = SM.getExpansionLineNumber(R.Site->getExprLoc());
+            if (!Q.ClassTarget) {
+              const torchlint::Dtype &O = R.Other.Value;
+              if (O.Kind == torchlint::Dtype::Known) {
+                Q.Other = Form::Known;
+                Q.OtherType = O.Type;
+                Q.OtherZeroDim = O.ZeroDim;
+                Q.OtherOrigin = originOf(R.Other, SM);
+              } else if (O.Kind == torchlint::Dtype::Symbolic && !O.Promoted &&
+                         llvm::any_of(FD->parameters(),
+                                      [&](const ParmVarDecl *P) {
+                                        return O.Key == "input '" +
+                                                            P->getName().str() +
+                                                            "'";
+                                      })) {
+                Q.Other = Form::FollowsArg;
+                for (unsigned I = 0; I < FD->getNumParams(); ++I)
+                  if (O.Key ==
+                      "input '" + FD->getParamDecl(I)->getName().str() + "'")
+                    Q.OtherArg = I;
+              } else {
+                continue;
+              }
+            }
+            Q.OtherText = R.OtherText;
+            Q.Operation = R.Operation;
+            S.Requires.push_back(std::move(Q));
+          }
         if (!S.empty())
           Out.Defined.add(Usr, S);
       });

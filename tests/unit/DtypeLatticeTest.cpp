@@ -66,3 +66,36 @@ TEST(DtypeSet, AgreeOnlyWhenEveryElementHasOneEqualType) {
   EXPECT_TRUE(agree<Dtype>({F, DtypeSet()}).isUnknown());
   EXPECT_TRUE(agree<Dtype>({}).isUnknown());
 }
+
+TEST(Dtype, PromotedInputInstantiatesWithItsArgument) {
+  // x + a Float matrix: Double stays Double, Half and Long become Float.
+  Dtype Raised = Dtype::symbolic("input 'x'");
+  Raised.Promoted = true;
+  Raised.Type = ScalarKind::Float;
+  EXPECT_EQ(Raised.instantiate(Dtype::known(ScalarKind::Double)),
+            Dtype::known(ScalarKind::Double));
+  EXPECT_EQ(Raised.instantiate(Dtype::known(ScalarKind::Half)),
+            Dtype::known(ScalarKind::Float));
+  EXPECT_EQ(Raised.instantiate(Dtype::known(ScalarKind::Long)),
+            Dtype::known(ScalarKind::Float));
+  // A 0-dim Double argument would not have counted beside the matrix.
+  EXPECT_EQ(Raised.instantiate(Dtype::known(ScalarKind::Double, true)),
+            std::nullopt);
+  EXPECT_EQ(Raised.instantiate(Dtype::symbolic("input 'y'")), std::nullopt);
+  // Not promoted: the argument as it is.
+  EXPECT_EQ(Dtype::symbolic("input 'x'").instantiate(
+                Dtype::known(ScalarKind::Int)),
+            Dtype::known(ScalarKind::Int));
+  // A promoted input is another value than the input itself.
+  EXPECT_NE(Raised, Dtype::symbolic("input 'x'"));
+}
+
+TEST(PromoteKinds, CategoryThenWidth) {
+  EXPECT_EQ(promoteKinds(ScalarKind::Float, ScalarKind::Double),
+            ScalarKind::Double);
+  EXPECT_EQ(promoteKinds(ScalarKind::Long, ScalarKind::Half),
+            ScalarKind::Half);
+  EXPECT_EQ(promoteKinds(ScalarKind::Bool, ScalarKind::Int), ScalarKind::Int);
+  EXPECT_EQ(promoteKinds(ScalarKind::Half, ScalarKind::BFloat16),
+            ScalarKind::Float);
+}

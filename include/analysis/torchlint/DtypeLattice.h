@@ -14,6 +14,7 @@
 #include "torchlint/Lattice.h"
 #include "torchlint/TorchApi.h"
 
+#include <optional>
 #include <string>
 
 namespace torchlint {
@@ -35,14 +36,22 @@ struct Dtype {
   /// category (a Long matrix times a 0-dim Double), never within one (a
   /// Float matrix divided by a 0-dim Double stays Float).
   bool ZeroDim = false;
+  /// For Symbolic: the input's dtype promoted with Type (the input plus a
+  /// Float matrix: Double stays Double, Half becomes Float).
+  bool Promoted = false;
 
   static Dtype known(api::ScalarKind K, bool ZeroDim = false) {
-    return {Known, K, "", ZeroDim};
+    return {Known, K, "", ZeroDim, false};
   }
   static Dtype scalar() { return {Scalar, api::ScalarKind::Float, "", false}; }
   static Dtype symbolic(std::string Key) {
-    return {Symbolic, api::ScalarKind::Float, std::move(Key), false};
+    return {Symbolic, api::ScalarKind::Float, std::move(Key), false, false};
   }
+
+  /// What a symbolic dtype is once its input is known to be Arg (a known
+  /// dtype): Arg, or Arg promoted; nothing when the promotion is not
+  /// modelled.
+  std::optional<Dtype> instantiate(const Dtype &Arg) const;
 
   /// How the dtype reads in a message: "Float", "the dtype of input 'x'".
   std::string spelling() const;
@@ -50,6 +59,7 @@ struct Dtype {
   bool operator==(const Dtype &O) const {
     return Kind == O.Kind &&
            (Kind != Known || (Type == O.Type && ZeroDim == O.ZeroDim)) &&
+           Promoted == O.Promoted && (!Promoted || Type == O.Type) &&
            Key == O.Key;
   }
   bool operator!=(const Dtype &O) const { return !(*this == O); }
@@ -59,6 +69,13 @@ struct Dtype {
 /// needs one dtype: two different known types. Symbolic and scalar dtypes
 /// never conflict.
 bool dtypesConflict(const Dtype &A, const Dtype &B);
+
+/// LibTorch's promotion of two known element types of one priority group
+/// (both dimensioned, or both 0-dim): the category decides (Bool <
+/// integral < floating), within one the wider type; nothing for the mixes
+/// the analysis does not model (complex).
+std::optional<api::ScalarKind> promoteKinds(api::ScalarKind A,
+                                            api::ScalarKind B);
 
 using DtypeFact = Fact<Dtype>;
 using DtypeSet = FactSet<Dtype>;

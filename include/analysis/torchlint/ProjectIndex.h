@@ -23,6 +23,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace torchlint {
 
@@ -62,9 +63,32 @@ struct FunctionSummary {
   unsigned DtypeArg = 0;
   Origin DtypeOrigin;
 
+  /// A tensor parameter's dtype precondition (DtypeRequirement): where
+  /// argument Arg meets another dtype in the function's body.
+  struct Requirement {
+    unsigned Arg = 0;
+    bool ClassTarget = false; ///< A loss's class indices (must be Long).
+    /// The argument promoted with Floor beside a Float matrix first.
+    bool Promoted = false;
+    api::ScalarKind Floor = api::ScalarKind::Float;
+    /// What it meets: a known dtype made at OtherOrigin, or argument
+    /// OtherArg's dtype.
+    Form Other = Form::Unknown;
+    api::ScalarKind OtherType = api::ScalarKind::Float;
+    bool OtherZeroDim = false;
+    unsigned OtherArg = 0;
+    Origin OtherOrigin;
+    std::string OtherText; ///< "'lin(x)'".
+    std::string Operation; ///< "torch::matmul".
+    unsigned Line = 0;     ///< Of the operation, in File.
+    bool operator==(const Requirement &O) const;
+  };
+  std::vector<Requirement> Requires;
+
   /// True when a caller learns nothing from it.
   bool empty() const {
-    return Device == Form::Unknown && Dtype == Form::Unknown;
+    return Device == Form::Unknown && Dtype == Form::Unknown &&
+           Requires.empty();
   }
   bool operator==(const FunctionSummary &O) const;
   bool operator!=(const FunctionSummary &O) const { return !(*this == O); }

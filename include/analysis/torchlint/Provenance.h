@@ -115,8 +115,38 @@ using ReturnSummary = Summary<Device>;
 /// What a function returns, dtype-wise, and, for a module's forward(), the
 /// parameters that meet the module's own parameters unconverted (so the
 /// caller's argument must have the module's dtype).
+/// Where a function's tensor parameter meets a dtype it must share: the
+/// function's own conflict, once a caller says what the argument holds
+/// (a precondition the callers check, in this unit or, through the project
+/// index, in another).
+struct DtypeRequirement {
+  enum KindTy {
+    Same,        ///< Must have Other's dtype (a matrix product, a model).
+    ClassTarget, ///< Class indices: must not be Int, Short or Char.
+  };
+  KindTy Kind = Same;
+  unsigned Index = 0; ///< The parameter.
+  /// The parameter's dtype where it meets Other: its input's, or promoted
+  /// (Dtype::Promoted).
+  Dtype Param;
+  /// What it meets, with its provenance: a known dtype, another input's
+  /// (Symbolic "input 'y'"), or the module's own (Symbolic ThisModule).
+  DtypeFact Other;
+  std::string OtherText; ///< As written there ("lin(x)").
+  std::string Operation; ///< Where they meet ("torch::matmul").
+  /// The site, when in this unit; else Where says it ("gcn.cpp:13").
+  const clang::Expr *Site = nullptr;
+  std::string Where;
+  /// The parameter's name at the site (the innermost function's).
+  std::string SiteParam;
+  /// The calls that hand the parameter on to the site, outermost first.
+  llvm::SmallVector<ProvenanceStep, 2> Hops;
+};
+
 struct DtypeSummary : Summary<Dtype> {
   llvm::SmallVector<unsigned, 2> ParamsMeetModule;
+  /// The parameters' dtype preconditions, innermost site first.
+  std::vector<DtypeRequirement> Requires;
   /// When the returns differ by path (a Double branch and one that keeps
   /// the input's dtype): the join of every path's fact, a fact of the
   /// dtype of input 'x' standing for the caller's argument there.
