@@ -601,6 +601,41 @@ DtypeSet DtypeFlow::evalUnsummarised(const Expr *, const FunctionDecl *Def,
   return R;
 }
 
+std::optional<DtypeSet> DtypeFlow::calleeField(const CallExpr *Call,
+                                               const FunctionDecl *Callee,
+                                               const FieldDecl *F,
+                                               const DtypeState &,
+                                               unsigned) {
+  const FunctionDecl *Def = nullptr;
+  std::string Step = "is returned by '" + Callee->getNameAsString() +
+                     "' here, in its field '" + F->getNameAsString() + "'";
+  if (Callee->hasBody(Def)) {
+    if (Def == FD)
+      return std::nullopt;
+    const auto &Fields = Cache.dtypeSummary(Def).Fields;
+    auto It = Fields.find(F);
+    if (It == Fields.end())
+      return std::nullopt;
+    DtypeSet R = It->second;
+    R.addStep(Call->getBeginLoc(), Step);
+    return R;
+  }
+  const FunctionSummary *Imported = Cache.imported(Callee);
+  if (!Imported)
+    return std::nullopt;
+  auto It = Imported->Fields.find(F->getNameAsString());
+  if (It == Imported->Fields.end())
+    return std::nullopt;
+  const FunctionSummary::FieldSummary &Field = It->second;
+  DtypeFact Fact;
+  Fact.Value = Dtype::known(Field.Type, Field.ZeroDim);
+  std::string Story = importedStep(*Imported, Field.Made);
+  Story.insert(("is returned by '" + Imported->Name + "' here").size(),
+               ", in its field '" + F->getNameAsString() + "'");
+  Fact.Steps.push_back({Call->getBeginLoc(), Story});
+  return DtypeSet(Fact);
+}
+
 namespace {
 /// The expressions a module variable or field is given: its initialiser,
 /// the constructors' member initialisers and the assignments in the class.
@@ -957,8 +992,10 @@ DtypeSet DtypeFlow::newModule(const ValueDecl *VD, const Expr *Init,
 }
 
 void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
-  if (Report)
+  if (Report) {
     checkSites(S, St);
+    noteFieldWrite(S, St);
+  }
 
   // A module handed to the user's own function may be converted there
   // (holders share their module): its dtype is unknown afterwards.
@@ -1807,6 +1844,12 @@ void DtypeFlow::finish(const std::optional<DtypeState> &Exit) {
             return F.Value.Kind == Dtype::Symbolic;
           }))
         Fields[VD] = Set;
+
+  if (FieldReturnsSeen && !FieldsUnknown)
+    for (const auto &[F, Set] : FieldReturns)
+      if (const DtypeFact *One = Set.single();
+          One && One->Value.Kind == Dtype::Known)
+        Summary.Fields[F] = Set;
 
   if (ReturnsUnknown || Returns.empty())
     return;

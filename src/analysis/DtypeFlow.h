@@ -99,6 +99,12 @@ private:
         {Call->getBeginLoc(), importedStep(Imported, Imported.DtypeOrigin)});
     return DtypeSet(F);
   }
+  /// What Callee returns in field F: its summary's, or the project
+  /// index's for a function of another unit; known dtypes only.
+  std::optional<DtypeSet> calleeField(const clang::CallExpr *Call,
+                                      const clang::FunctionDecl *Callee,
+                                      const clang::FieldDecl *F,
+                                      const DtypeState &S, unsigned Depth);
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const DtypeState &S, unsigned Depth);

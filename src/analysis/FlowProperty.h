@@ -158,6 +158,8 @@ protected:
         auto It = S.find(Field);
         return It != S.end() ? It->second : self().untrackedField(Field);
       }
+      if (std::optional<Facts> R = fieldOfCall(ME, S, Depth))
+        return *R;
       // net->forward(x).first and batch.obs: what the holder's tensors
       // agree on.
       if (const Expr *Holder = tensorHolderOf(ME))
@@ -408,7 +410,13 @@ protected:
     if (!ME || ME->isArrow() || !api::isTensorType(ME->getType()))
       return nullptr;
     const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(ME->getBase()));
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return filledLocal(DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr);
+  }
+
+  /// VD when it is a local tensor aggregate declared empty whose fields the
+  /// body only ever assigns; else null.
+  const clang::VarDecl *filledLocal(const clang::VarDecl *VD) {
+    using namespace clang;
     if (!VD || !VD->isLocalVarDecl() || VD->getType()->isReferenceType() ||
         !isTensorAggregateType(VD->getType()))
       return nullptr;
@@ -578,9 +586,113 @@ protected:
     return R;
   }
 
+  /// In the reporting pass, `batch.labels = E` into a local aggregate
+  /// filled field by field: what each field is given, joined over the
+  /// writes, for the field summary of a function that returns it.
+  void noteFieldWrite(const clang::Stmt *S, const StateTy &St) {
+    using namespace clang;
+    const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+    if (!OC || OC->getOperator() != OO_Equal || OC->getNumArgs() != 2)
+      return;
+    const Expr *Lhs = api::ignoreWrappers(OC->getArg(0));
+    const VarDecl *Holder = filledByField(Lhs);
+    if (!Holder)
+      return;
+    const auto *F = dyn_cast<FieldDecl>(cast<MemberExpr>(Lhs)->getMemberDecl());
+    if (!F)
+      return;
+    Facts Value = self().evalTensor(OC->getArg(1), St, 0);
+    auto [It, New] = FieldWrites.try_emplace({Holder, F}, Value);
+    if (!New)
+      It->second.join(Value);
+  }
+
+  /// What a returned tensor aggregate holds field by field: a local filled
+  /// field by field, or one built in place (`return {images, labels}`).
+  void recordFieldReturns(const clang::Expr *Value, const StateTy &St) {
+    using namespace clang;
+    const RecordDecl *RD = Value->getType()->getAsRecordDecl();
+    const Expr *E = api::ignoreWrappers(Value);
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = api::ignoreWrappers(FC->getSubExpr());
+    llvm::DenseMap<const FieldDecl *, Facts> Here;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
+        DRE && filledLocal(dyn_cast<VarDecl>(DRE->getDecl()))) {
+      const auto *VD = cast<VarDecl>(DRE->getDecl());
+      for (const FieldDecl *F : RD->fields()) {
+        auto It = FieldWrites.find({VD, F});
+        Here[F] = It != FieldWrites.end() ? It->second : Facts();
+      }
+    } else if (const auto *IL = dyn_cast<InitListExpr>(E);
+               IL && IL->getNumInits() <=
+                         static_cast<unsigned>(std::distance(
+                             RD->field_begin(), RD->field_end()))) {
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields())
+        Here[F] = I < IL->getNumInits()
+                      ? self().evalTensor(IL->getInit(I++), St, 0)
+                      : Facts();
+    } else {
+      FieldsUnknown = true;
+      return;
+    }
+    if (FieldReturnsSeen) {
+      for (auto &[F, Set] : FieldReturns)
+        Set.join(Here.lookup(F));
+    } else {
+      FieldReturns = std::move(Here);
+      FieldReturnsSeen = true;
+    }
+  }
+
+  /// `batch.labels` where `batch` is a local that a call of the project's
+  /// function initialised and nothing changes, or `make_batch().labels`:
+  /// what that function returns in the field (the property's calleeField).
+  std::optional<Facts> fieldOfCall(const clang::MemberExpr *ME,
+                                   const StateTy &S, unsigned Depth) {
+    using namespace clang;
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F || ME->isArrow() || !isTensorAggregateType(ME->getBase()->getType()))
+      return std::nullopt;
+    const Expr *Base = api::ignoreWrappers(ME->getBase());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      const auto *Owner = VD ? llvm::dyn_cast_or_null<FunctionDecl>(
+                                   VD->getParentFunctionOrMethod())
+                             : nullptr;
+      if (!VD || !VD->isLocalVarDecl() || !VD->hasInit() ||
+          VD->getType()->isReferenceType() || isMutatedLocal(VD) || !Owner ||
+          fieldsMayChange(VD, Owner->getBody()))
+        return std::nullopt;
+      Base = api::ignoreWrappers(VD->getInit());
+    }
+    const auto *Call = dyn_cast<CallExpr>(Base);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || api::isInTorchNamespace(Callee) || isInStd(Callee) ||
+        isa<CXXOperatorCallExpr>(Call))
+      return std::nullopt;
+    // A virtual method may not be what the call runs.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual())
+      return std::nullopt;
+    return self().calleeField(Call, Callee, F, S, Depth);
+  }
+
+  /// What Callee returns in field F, for this call: nothing known by
+  /// default.
+  std::optional<Facts> calleeField(const clang::CallExpr *,
+                                   const clang::FunctionDecl *,
+                                   const clang::FieldDecl *, const StateTy &,
+                                   unsigned) {
+    return std::nullopt;
+  }
+
   /// Returns count once, in the reporting pass over the fixpoint's states.
   void recordReturn(const clang::ReturnStmt *RS, const StateTy &St) {
     const clang::Expr *Value = RS->getRetValue();
+    if (Value && isTensorAggregateType(Value->getType()))
+      recordFieldReturns(Value, St);
+    else
+      FieldsUnknown = true;
     if (Value && api::isTensorType(Value->getType()))
       Returns.push_back(self().evalTensor(Value, St, 0));
     else if (Value && holdsTensors(Value->getType()))
@@ -598,6 +710,11 @@ protected:
   bool InModule = false;
   std::vector<Facts> Returns;
   bool ReturnsUnknown = false;
+  /// For a function returning a tensor aggregate: each field, joined over
+  /// the returns; unusable when FieldsUnknown.
+  llvm::DenseMap<const clang::FieldDecl *, Facts> FieldReturns;
+  bool FieldReturnsSeen = false;
+  bool FieldsUnknown = false;
   llvm::SmallPtrSet<const clang::Expr *, 8> ReportedSites;
   llvm::SmallPtrSet<const void *, 8> ReportedBirths;
 
@@ -606,6 +723,10 @@ private:
       Writes;
   /// filledByField's answer for each local aggregate it was asked about.
   llvm::DenseMap<const clang::VarDecl *, bool> FilledByField;
+  /// noteFieldWrite's joins, by local and field.
+  llvm::DenseMap<std::pair<const clang::VarDecl *, const clang::FieldDecl *>,
+                 Facts>
+      FieldWrites;
 };
 
 } // namespace flow

@@ -26,6 +26,10 @@ bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
          Line == O.Line;
 }
 
+bool FunctionSummary::FieldSummary::operator==(const FieldSummary &O) const {
+  return Type == O.Type && ZeroDim == O.ZeroDim && sameOrigin(Made, O.Made);
+}
+
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
   auto SameOrigin = sameOrigin;
   return Name == O.Name && File == O.File && Path == O.Path &&
@@ -34,7 +38,8 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          DeviceArg == O.DeviceArg &&
          SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
          Type == O.Type && ZeroDim == O.ZeroDim && DtypeArg == O.DtypeArg &&
-         SameOrigin(DtypeOrigin, O.DtypeOrigin) && Requires == O.Requires;
+         SameOrigin(DtypeOrigin, O.DtypeOrigin) && Requires == O.Requires &&
+         Fields == O.Fields;
 }
 
 void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
@@ -53,6 +58,13 @@ void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
   llvm::erase_if(Old.Requires, [&](const FunctionSummary::Requirement &R) {
     return !llvm::is_contained(S.Requires, R);
   });
+  for (auto It = Old.Fields.begin(); It != Old.Fields.end();) {
+    auto Theirs = S.Fields.find(It->first);
+    if (Theirs == S.Fields.end() || !(Theirs->second == It->second))
+      It = Old.Fields.erase(It);
+    else
+      ++It;
+  }
 }
 
 void ProjectIndex::noteUses(const std::string &Key,
@@ -148,6 +160,16 @@ llvm::json::Value ProjectIndex::toJSON() const {
       }
       Entry["requires"] = std::move(Requires);
     }
+    if (!S.Fields.empty()) {
+      llvm::json::Object Fields;
+      for (const auto &[Name, F] : S.Fields) {
+        llvm::json::Object J = propertyJSON(Form::Known, 0, F.Made);
+        J["type"] = api::scalarName(F.Type);
+        J["zero-dim"] = F.ZeroDim;
+        Fields[Name] = std::move(J);
+      }
+      Entry["fields"] = std::move(Fields);
+    }
     Out[Key] = std::move(Entry);
   }
   llvm::json::Object Files;
@@ -240,6 +262,22 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
           R.OtherZeroDim = Other->getBoolean("zero-dim").value_or(false);
         }
         S.Requires.push_back(std::move(R));
+      }
+    if (const llvm::json::Object *Fields = F->getObject("fields"))
+      for (const auto &[Name, FV] : *Fields) {
+        const llvm::json::Object *FJ = FV.getAsObject();
+        Form Kind;
+        unsigned Unused;
+        FunctionSummary::FieldSummary Field;
+        std::optional<api::ScalarKind> K =
+            FJ ? api::scalarKindNamed(FJ->getString("type").value_or(""))
+               : std::nullopt;
+        if (!FJ || !readProperty(FJ, Kind, Unused, Field.Made) ||
+            Kind != Form::Known || !K)
+          return Malformed("'" + Key.str() + "' has a malformed field");
+        Field.Type = *K;
+        Field.ZeroDim = FJ->getBoolean("zero-dim").value_or(false);
+        S.Fields.emplace(Name.str(), std::move(Field));
       }
     Index.Functions.emplace(Key.str(), std::move(S));
   }

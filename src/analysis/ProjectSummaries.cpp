@@ -131,6 +131,16 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           S.Dtype = Form::FollowsArg;
           S.DtypeArg = Dtype.Index;
         }
+        for (const auto &[F, Set] : Dtype.Fields)
+          if (const DtypeFact *One = Set.single();
+              One && One->Value.Kind == torchlint::Dtype::Known &&
+              F->getIdentifier()) {
+            FunctionSummary::FieldSummary Field;
+            Field.Type = One->Value.Type;
+            Field.ZeroDim = One->Value.ZeroDim;
+            Field.Made = originOf(*One, SM);
+            S.Fields[F->getName().str()] = std::move(Field);
+          }
         // Preconditions another unit can check: on a known dtype or on
         // another argument (the module's own dtype is the defining unit's).
         if (Requires)

@@ -85,10 +85,20 @@ struct FunctionSummary {
   };
   std::vector<Requirement> Requires;
 
+  /// For a function returning a struct of tensors: the known dtype of each
+  /// field, by name, with where it was made.
+  struct FieldSummary {
+    api::ScalarKind Type = api::ScalarKind::Float;
+    bool ZeroDim = false;
+    Origin Made;
+    bool operator==(const FieldSummary &O) const;
+  };
+  std::map<std::string, FieldSummary> Fields;
+
   /// True when a caller learns nothing from it.
   bool empty() const {
     return Device == Form::Unknown && Dtype == Form::Unknown &&
-           Requires.empty();
+           Requires.empty() && Fields.empty();
   }
   bool operator==(const FunctionSummary &O) const;
   bool operator!=(const FunctionSummary &O) const { return !(*this == O); }

@@ -147,6 +147,8 @@ struct DtypeSummary : Summary<Dtype> {
   llvm::SmallVector<unsigned, 2> ParamsMeetModule;
   /// The parameters' dtype preconditions, innermost site first.
   std::vector<DtypeRequirement> Requires;
+  /// For a function returning a struct of tensors: each field's dtype.
+  llvm::DenseMap<const clang::FieldDecl *, DtypeSet> Fields;
   /// When the returns differ by path (a Double branch and one that keeps
   /// the input's dtype): the join of every path's fact, a fact of the
   /// dtype of input 'x' standing for the caller's argument there.
