@@ -91,6 +91,14 @@ void ConflictRule::showFieldWrite(const MatchFinder::MatchResult &R) {
             "'" + Name + "' is given a device that may be a GPU here");
 }
 
+void ConflictRule::onEndOfTranslationUnit(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!ShownLeavesCpu && Env.Provenance &&
+      Env.Provenance->wholeProgramInView())
+    showsFact(facts::StaysOnCpu, SM.getLocForStartOfFile(SM.getMainFileID()),
+              "");
+}
+
 void ConflictRule::run(const MatchFinder::MatchResult &R) {
   if (R.Nodes.getNodeAs<FieldDecl>("written-field")) {
     showFieldWrite(R);
@@ -139,8 +147,10 @@ std::vector<ProjectFact> ConflictRule::neededFor(const DeviceConflict &C) {
       Add(Op->Fact.Value.Key);
     Add(Op->Fact.Needs);
   }
+  // Meeting what an input may be on: real where the program leaves the
+  // CPU; linted alone, unless the unit is a whole program on the CPU.
   if (Needs.empty() && C.Other.Fact.Value.FollowsInput)
-    Needs.push_back(facts::LeavesCpu);
+    Needs.push_back(facts::aloneUnless(facts::LeavesCpu, facts::StaysOnCpu));
   return Needs;
 }
 

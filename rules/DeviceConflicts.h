@@ -18,6 +18,8 @@ public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  /// Shows facts::StaysOnCpu for a whole program that never left the CPU.
+  void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
 
 protected:
   /// A device conflict of a function of the user's code.

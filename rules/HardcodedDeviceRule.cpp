@@ -76,10 +76,24 @@ public:
     if (Cuda == CudaRequirement::Required)
       return;
     ASTContext &Ctx = *Result.Context;
+    // A build that declares CUDA shows the project needs it.
+    if (Cuda == CudaRequirement::Auto && !BuildChecked) {
+      BuildChecked = true;
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+          Main && buildDeclaresCuda(Main->tryGetRealPathName().empty()
+                                        ? Main->getName()
+                                        : Main->tryGetRealPathName()))
+        showsFact(facts::RequiresCuda,
+                  SM.getLocForStartOfFile(SM.getMainFileID()), "");
+    }
     if (const auto *Query = Result.Nodes.getNodeAs<CallExpr>("query")) {
-      // `if (!torch::cuda::is_available()) throw ...;` says the opposite.
+      // `if (!torch::cuda::is_available()) throw ...;` says the opposite:
+      // the project needs CUDA.
       if (!rejectsMissingCuda(Query, Ctx))
         showsFact(facts::RunsWithoutCuda, Query->getBeginLoc(), "");
+      else
+        showsFact(facts::RequiresCuda, Query->getBeginLoc(), "");
     }
     else if (const auto *Cpu =
                  Result.Nodes.getNodeAs<DeclRefExpr>("cpu-kind")) {
@@ -101,9 +115,11 @@ private:
   /// Whether the project needs CUDA (CheckOption RequiresCuda).
   enum class CudaRequirement {
     /// Decided from the project: a CUDA device named unguarded is reported
-    /// only where some code of the project asks whether CUDA is there or
-    /// falls back to the CPU (facts::RunsWithoutCuda). Without any, the
-    /// project is CUDA-only by design.
+    /// unless the project is shown to need CUDA (facts::RequiresCuda: code
+    /// that stops without CUDA, a build that declares CUDA) and nothing in
+    /// it falls back to the CPU (facts::RunsWithoutCuda). Nothing showing
+    /// either way, it is reported: a file linted alone says what it does on
+    /// a machine without a GPU.
     Auto,
     Required,    ///< CUDA-only by design: naming a CUDA device is no bug.
     NotRequired, ///< Every unguarded CUDA device is reported.
@@ -116,12 +132,15 @@ private:
     return CudaRequirement::Auto;
   }
   const CudaRequirement Cuda;
+  /// Whether the unit's build files were read for CUDA (once per unit).
+  bool BuildChecked = false;
 
-  /// Reports a CUDA use; under RequiresCuda=auto the project decides it.
+  /// Reports a CUDA use; under RequiresCuda=auto, evidence that the
+  /// project needs CUDA withdraws it.
   Finding &reportCuda(SourceLocation Loc, std::string Message) {
     Finding &F = report(Loc, std::move(Message));
     if (Cuda == CudaRequirement::Auto)
-      F.Needs = {facts::RunsWithoutCuda};
+      F.Needs = {facts::unless(facts::RequiresCuda, facts::RunsWithoutCuda)};
     return F;
   }
 

@@ -12,6 +12,10 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <map>
 #include <memory>
@@ -701,6 +705,71 @@ bool rejectsMissingCuda(const Expr *Query, ASTContext &Ctx) {
     Child = Parent;
   }
   return false;
+}
+
+namespace {
+/// True when the CMake file at Path declares CUDA.
+bool cmakeDeclaresCuda(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer || (*Buffer)->getBufferSize() > (4u << 20))
+    return false;
+  // Comments say nothing about the build.
+  std::string Text;
+  for (llvm::StringRef Line : llvm::split((*Buffer)->getBuffer(), '\n'))
+    Text += Line.split('#').first.str() + "\n";
+  static const char *const Patterns[] = {
+      R"(project[[:space:]]*\([^)]*[[:<:]]CUDA[[:>:]])",
+      R"(LANGUAGES[^)]*[[:<:]]CUDA[[:>:]])",
+      R"(enable_language[[:space:]]*\([[:space:]]*CUDA[[:>:]])",
+      R"(find_package[[:space:]]*\([[:space:]]*CUDA(Toolkit)?[[:>:]][^)]*[[:<:]]REQUIRED[[:>:]])",
+      R"re([A-Za-z0-9_./${}-]+\.cu([[:space:])"]|$))re",
+  };
+  for (const char *P : Patterns)
+    if (llvm::Regex(P, llvm::Regex::IgnoreCase).match(Text))
+      return true;
+  return false;
+}
+
+/// True when Dir holds a .cu source (one listing, not recursive).
+bool holdsCudaSources(llvm::StringRef Dir) {
+  std::error_code EC;
+  unsigned Seen = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End;
+       !EC && It != End && Seen < 4096; It.increment(EC), ++Seen)
+    if (llvm::sys::path::extension(It->path()) == ".cu")
+      return true;
+  return false;
+}
+} // namespace
+
+bool buildDeclaresCuda(llvm::StringRef File) {
+  static std::mutex Lock;
+  static std::map<std::string, bool> Known;
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace(std::string(Dir), false);
+  if (!New)
+    return It->second;
+  bool Declares = holdsCudaSources(Dir);
+  llvm::SmallString<256> Up(Dir);
+  for (unsigned Depth = 0; !Declares && Depth < 12 && !Up.empty(); ++Depth) {
+    llvm::SmallString<256> CMake(Up);
+    llvm::sys::path::append(CMake, "CMakeLists.txt");
+    if (llvm::sys::fs::exists(CMake) && cmakeDeclaresCuda(CMake))
+      Declares = true;
+    llvm::SmallString<256> Git(Up);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      break;
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Up);
+    if (Parent == Up)
+      break;
+    Up = Parent;
+  }
+  It->second = Declares;
+  return Declares;
 }
 
 } // namespace torchlint

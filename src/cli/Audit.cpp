@@ -72,8 +72,13 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
 }
 
 bool ProjectFacts::settles(const UnitResult &Unit) const {
+  // A need another unit may withdraw is settled once one has.
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
     return llvm::all_of(F.Record.Needs, [&](const ProjectFact &Need) {
+      if (facts::isWithdrawable(Need)) {
+        std::string Keep = facts::keptBy(Need);
+        return !Keep.empty() && siteFor(Keep, Unit.File) != nullptr;
+      }
       return siteFor(Need, Unit.File) != nullptr;
     });
   });
@@ -90,6 +95,14 @@ void ProjectFacts::settle(UnitResult &Unit) const {
   llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
     llvm::SmallVector<const RenderedSite *, 2> Sites;
     for (const ProjectFact &Need : F.Record.Needs) {
+      // Withdrawn by another unit's evidence, or standing without it.
+      if (facts::isWithdrawable(Need)) {
+        if (facts::withdraws(Need, [&](const std::string &Fact) {
+              return siteFor(Fact, Unit.File) != nullptr;
+            }))
+          return true;
+        continue;
+      }
       const RenderedSite *Site = siteFor(Need, Unit.File);
       if (!Site)
         return true;

@@ -825,6 +825,9 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
   Plan.Progs = Programs(Plan.Inputs.Files);
   // The split is decided before anything is parsed, from what every shard
   // sees alike, so the shards of a matrix never overlap or miss a unit.
+  // A run of one file lints it alone (EngineConfig::LintedAlone), as an
+  // editor or a pre-commit hook on one file does.
+  bool Alone = Plan.Inputs.Files.size() == 1;
   auto Shard = splitShard(S, Plan.Inputs.Files, Plan.SrcRoot);
   if (!Shard)
     return Shard.takeError();
@@ -836,12 +839,16 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
   Plan.Resolver.emplace(std::move(*Resolver));
 
   Plan.Job = unitJobOf(S);
+  Plan.Job.Alone = Alone;
   Plan.Job.Parse.ProjectPreamble = std::move(ProjectPreamble);
   Plan.Job.Changes = std::move(*Filter);
   Plan.Job.SrcRoot = Plan.SrcRoot;
   Plan.Configs = ConfigProvider(S.ConfigFile);
   if (llvm::Error E = setLimits(S, Plan))
     return E;
+  // A unit linted alone may be reported differently: its own cache entry.
+  if (Plan.Job.Alone && !Plan.Job.ToolId.empty())
+    Plan.Job.ToolId += "+alone";
   if (llvm::Error E = openTextOutput(S, Plan))
     return E;
   return Plan;

@@ -141,16 +141,30 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
     FindingRecord &R = P.Record;
     // Every fact the finding needs, each shown by a related program.
     std::vector<const SiteRecord *> Shown;
-    for (const ProjectFact &Need : R.Needs) {
-      auto Site = llvm::find_if(Sites, [&](const SiteRecord &S) {
-        return S.Fact == Need &&
+    size_t Met = 0;
+    bool Withdrawn = false;
+    auto Related = [&](const std::string &Fact) {
+      return llvm::find_if(Sites, [&](const SiteRecord &S) {
+        return S.Fact == Fact &&
                Programs::related(S.Fact, S.Program, P.Program);
       });
+    };
+    for (const ProjectFact &Need : R.Needs) {
+      // A need another unit may withdraw: met unless one has.
+      if (facts::isWithdrawable(Need)) {
+        Withdrawn |= facts::withdraws(Need, [&](const std::string &Fact) {
+          return Related(Fact) != Sites.end();
+        });
+        ++Met;
+        continue;
+      }
+      auto Site = Related(Need);
       if (Site == Sites.end())
         break;
       Shown.push_back(&*Site);
+      ++Met;
     }
-    if (Shown.size() != R.Needs.size() ||
+    if (Withdrawn || Met != R.Needs.size() ||
         !Once.insert({R.Loc.File, R.Loc.Offset, R.Rule->Id.str(), R.Message})
              .second)
       continue;

@@ -21,7 +21,7 @@ namespace torchlint {
 static void settleProjectFacts(std::vector<Finding> &Findings,
                                std::vector<ProjectSite> &Shown,
                                const SourceManager &SM,
-                               std::vector<ProjectSite> *Sites) {
+                               std::vector<ProjectSite> *Sites, bool Alone) {
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return isLibraryLocation(SM, S.Loc);
   });
@@ -35,9 +35,41 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
   llvm::erase_if(Findings, [&](Finding &F) {
+    // A finding the unit's own evidence withdraws goes; one that only other
+    // units could withdraw stands where no host sees them.
+    auto UnitShows = [&](const std::string &Fact) {
+      return llvm::any_of(Shown,
+                          [&](const ProjectSite &S) { return S.Fact == Fact; });
+    };
+    // The unit decides alone what it would otherwise leave to the project.
+    bool Decides = !Sites || Alone;
+    bool Withdrawn = false;
+    for (ProjectFact &Need : F.Needs)
+      if (auto Parts = facts::aloneParts(Need)) {
+        if (Decides && !UnitShows(Parts->first)) {
+          Withdrawn |= UnitShows(Parts->second);
+          Need.clear();
+        } else {
+          Need = Parts->first;
+        }
+      }
+    llvm::erase_if(F.Needs, [](const ProjectFact &Need) { return Need.empty(); });
+    llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
+      if (!facts::isWithdrawable(Need))
+        return false;
+      bool By = facts::withdraws(Need, UnitShows);
+      Withdrawn |= By && Decides;
+      // What keeps it, shown here, settles it for every host.
+      std::string Keep = facts::keptBy(Need);
+      return Decides || (!Keep.empty() && UnitShows(Keep));
+    });
+    if (Withdrawn)
+      return true;
     // Each fact the unit shows is settled here, with its note; the others
     // wait for a host that sees the project.
     llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
+      if (facts::isWithdrawable(Need))
+        return false;
       auto Site = llvm::find_if(
           Shown, [&](const ProjectSite &S) { return S.Fact == Need; });
       if (Site == Shown.end())
@@ -102,7 +134,7 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
   }
   if (Summaries)
     *Summaries = Provenance.exportSummaries();
-  settleProjectFacts(Out, Shown, SM, Sites);
+  settleProjectFacts(Out, Shown, SM, Sites, Config.LintedAlone);
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {
                      SourceLocation LA = SM.getFileLoc(A.Loc);

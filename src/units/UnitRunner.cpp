@@ -357,6 +357,7 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   EC.Options = Config.Options;
   EC.Index = Job.Index;
   EC.IndexSettles = Job.IndexSettles;
+  EC.LintedAlone = Job.Alone;
   Engine TheEngine(EC);
 
   auto DiagOpts = compat::makeDiagOpts();

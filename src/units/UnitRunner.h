@@ -96,6 +96,8 @@ struct UnitJob {
   /// The host sees one unit (the language server): see
   /// EngineConfig::IndexSettles.
   bool IndexSettles = false;
+  /// The run has this one unit: EngineConfig::LintedAlone.
+  bool Alone = false;
 #ifdef TORCHLINT_TEST_HOOKS
   /// The isolation tests' hooks (test builds only): crash or hang on a unit
   /// whose path ends with this.

@@ -1,12 +1,13 @@
-// A project that needs CUDA by design (a NeRF renderer, a tracker benchmarked
-// on one GPU): every tensor and module goes to the GPU and nothing asks
-// whether CUDA is there or falls back to the CPU. torch-hardcoded-device then
-// has nothing to say under its default, RequiresCuda: auto; the CPU below is
-// only where results are copied to, which chooses no device. Any
-// is_available() call, or a CPU device chosen as a fallback, would make the
-// project one that runs without CUDA and report every use below (see
-// torch-hardcoded-device.cpp and tests/cli/config.sh).
-// expected-no-diagnostics
+// A program that names CUDA everywhere (a NeRF renderer, a tracker
+// benchmarked on one GPU) and shows nothing about the machine it needs: no
+// check that stops without CUDA, no CPU fallback, and (linted from here) no
+// build that declares CUDA. Under RequiresCuda: auto that is the lesson's
+// classic, reported: on a machine without a GPU each use below throws. A
+// project that needs CUDA by design says so: `LANGUAGES CUDA` or
+// `find_package(CUDA REQUIRED)` in its CMakeLists.txt, .cu sources, a throw
+// when CUDA is missing (project-cuda-required.cpp, tests/cli/config.sh), or
+// RequiresCuda: true. The CPU below is only where results are copied to,
+// which chooses no device.
 #include <torch/torch.h>
 
 #include <string>
@@ -20,13 +21,13 @@ TORCH_MODULE(Encoder);
 
 // A constant on the GPU, as a renderer keeps its epsilon.
 torch::Tensor epsilon() {
-  return torch::full({1}, 1e-10, torch::TensorOptions().device(torch::kCUDA));
+  return torch::full({1}, 1e-10, torch::TensorOptions().device(torch::kCUDA)); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }
 
 // Rays generated on the GPU with a device string and an index.
 torch::Tensor rays(int64_t N) {
-  torch::Tensor Origins = torch::rand({N, 3}, torch::Device("cuda"));
-  torch::Tensor Dirs = torch::rand({N, 3}).to(torch::Device(torch::kCUDA, 0));
+  torch::Tensor Origins = torch::rand({N, 3}, torch::Device("cuda")); // expected-warning {{CUDA device "cuda" is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+  torch::Tensor Dirs = torch::rand({N, 3}).to(torch::Device(torch::kCUDA, 0)); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   return Origins + Dirs + epsilon();
 }
 
@@ -43,15 +44,15 @@ std::vector<float> toPixels(torch::Tensor Image) {
 // Training synchronises the GPU to time each step.
 void train(const std::string &Path) {
   Encoder Model;
-  Model->to(torch::kCUDA);
+  Model->to(torch::kCUDA); // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   torch::optim::Adam Opt(Model->parameters(), 1e-3);
   for (int Step = 0; Step < 2; ++Step) {
     torch::Tensor Loss = Model->forward(rays(4)).pow(2).mean();
     Opt.zero_grad();
     Loss.backward();
     Opt.step();
-    torch::cuda::synchronize();
+    torch::cuda::synchronize(); // expected-warning {{CUDA-only call 'torch::cuda::synchronize' is made without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
   }
   torch::save(Model, Path);
-  toPixels(Model->forward(rays(2).cuda()));
+  toPixels(Model->forward(rays(2).cuda())); // expected-warning {{'rays(2).cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
 }

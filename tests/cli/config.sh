@@ -69,15 +69,41 @@ expect_contains "$ERR" "1 outside the line/header filter" "filtered header"
 echo "HeaderFilterRegex: 'hdr/.*'" > hdr/.clang-tidy
 tl hdr/uses_helper.cpp
 expect_rc 1
-# A project that needs CUDA by design: nothing in it asks whether CUDA is
-# there or falls back to the CPU, so by default (RequiresCuda: auto) its
-# hard-coded devices are its design, not bugs. RequiresCuda: false reports
-# them all; true turns the rule off for the project.
+# A program that names the GPU without asking, and nothing shows the
+# project needs CUDA: by default (RequiresCuda: auto) the classic, reported.
+# A build that declares CUDA (CMake's LANGUAGES CUDA, find_package(CUDA
+# REQUIRED), a .cu source beside it) shows the design: silent. A comment
+# naming CUDA is no declaration. RequiresCuda: false reports them all; true
+# turns the rule off for the project.
 mkdir -p cudaproj
 input cuda_only.cpp cudaproj/main.cpp
 tl cudaproj/main.cpp
+expect_rc 1
+expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA-only program, nothing shows it, RequiresCuda auto"
+mkdir -p cmakecuda/src
+input cuda_only.cpp cmakecuda/src/main.cpp
+printf 'cmake_minimum_required(VERSION 3.18)\nproject(renderer LANGUAGES CXX CUDA)\nadd_subdirectory(src)\n' >cmakecuda/CMakeLists.txt
+tl cmakecuda/src/main.cpp
 expect_rc 0
-expect_eq "$OUT" "" "CUDA-only program, RequiresCuda auto"
+expect_eq "$OUT" "" "CMake declares CUDA"
+mkdir -p findcuda
+input cuda_only.cpp findcuda/main.cpp
+printf 'project(tracker)\nfind_package(CUDAToolkit 11 REQUIRED)\n' >findcuda/CMakeLists.txt
+tl findcuda/main.cpp
+expect_rc 0
+expect_eq "$OUT" "" "CMake requires the CUDA toolkit"
+mkdir -p kernels
+input cuda_only.cpp kernels/main.cpp
+printf '__global__ void k() {}\n' >kernels/render.cu
+tl kernels/main.cpp
+expect_rc 0
+expect_eq "$OUT" "" "a .cu source beside it"
+mkdir -p commented
+input cuda_only.cpp commented/main.cpp
+printf 'project(demo LANGUAGES CXX) # LANGUAGES CXX CUDA once kernels land\n' >commented/CMakeLists.txt
+tl commented/main.cpp
+expect_rc 1
+expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA only in a CMake comment"
 cat > cudaproj/.clang-tidy <<'YAML'
 CheckOptions:
   - key: torch-hardcoded-device.RequiresCuda

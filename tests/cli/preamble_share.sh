@@ -82,9 +82,11 @@ expect_eq "$(grep -c 'shared preamble:' <<<"$ERR")" 1 "only e.cpp declines"
 # -v names the preamble each other unit reads: the one in the cache.
 PCH=$(ls "$CACHE"/*.pch)
 expect_eq "$(grep -c "\.cpp: using the preamble $PCH\$" <<<"$ERR")" "$(($(ls src/*.cpp | wc -l) - 1))" "every unit but e.cpp reads the project's preamble"
-# Two discarded moves; g.cpp's t.cuda() names no hard-coded device in a
-# project that never asks for CUDA (torch-hardcoded-device, RequiresCuda auto).
-expect_eq "$(grep -c ': warning: ' <<<"$OUT")" 2 "findings"
+# Two discarded moves, and g.cpp's t.cuda() without a guard in a project
+# that shows neither a CPU fallback nor that it needs CUDA
+# (torch-hardcoded-device, RequiresCuda auto).
+expect_eq "$(grep -c ': warning: ' <<<"$OUT")" 3 "findings"
+expect_contains "$OUT" "$WORK/src/g.cpp:4:5: warning: 't.cuda()' moves the tensor to a CUDA device without a torch::cuda::is_available() guard [torch-hardcoded-device]" "g.cpp's hard-coded device"
 expect_contains "$OUT" "$WORK/src/g.cpp:4:5: warning: result of 't.cuda()' is discarded" "g.cpp analysed"
 expect_contains "$OUT" "$WORK/src/a.cpp:4:5: warning: result of 't.cpu()' is discarded" "finding"
 

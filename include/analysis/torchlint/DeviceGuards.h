@@ -41,6 +41,15 @@ bool isCudaGuarded(const clang::Stmt *Use, clang::ASTContext &Ctx);
 /// Such a check is the author saying CUDA is required, not a fallback.
 bool rejectsMissingCuda(const clang::Expr *Query, clang::ASTContext &Ctx);
 
+/// True when the build of the project File belongs to declares CUDA: a
+/// CMakeLists.txt in File's folder or a folder above it, up to the
+/// repository's root, enables the CUDA language (`LANGUAGES ... CUDA`,
+/// `enable_language(CUDA)`), requires the toolkit (`find_package(CUDA
+/// REQUIRED)`, `find_package(CUDAToolkit REQUIRED)`) or names a .cu source;
+/// or File's folder holds .cu sources. Evidence that the project needs
+/// CUDA by design. Answers are kept per folder for the process.
+bool buildDeclaresCuda(llvm::StringRef File);
+
 } // namespace torchlint
 
 #endif

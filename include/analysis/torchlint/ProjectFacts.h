@@ -12,7 +12,9 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace torchlint {
 
@@ -41,11 +43,66 @@ inline const char *const RunsWithoutCuda = "runs-without-cuda";
 /// runs every tensor on the CPU, so a conflict with the device an input
 /// merely may have (a module's forward()) cannot happen there.
 inline const char *const LeavesCpu = "leaves-cpu";
+/// The project is shown to need CUDA: code that stops when CUDA is missing
+/// (`if (!torch::cuda::is_available()) throw ...`), a build that declares
+/// CUDA (CMake's `LANGUAGES CUDA`, `find_package(CUDA REQUIRED)`, .cu
+/// sources). A CUDA device named unguarded is then the design.
+inline const char *const RequiresCuda = "requires-cuda";
+/// The unit holds a whole program (its main(), calling nothing defined
+/// elsewhere) that never names a device other than the CPU: every tensor
+/// of it stays on the CPU.
+inline const char *const StaysOnCpu = "stays-on-cpu";
+/// A need that a host seeing the project settles as Need, and that a unit
+/// linted alone meets unless it shows Unless: the lesson's classics (a
+/// forward() factory meeting its input) are reported in a file linted
+/// alone, where the project's facts are out of view.
+inline std::string aloneUnless(const std::string &Need,
+                               const std::string &Unless) {
+  return "~" + Need + "|" + Unless;
+}
+/// For a need aloneUnless() made: {Need, Unless}; else nothing.
+inline std::optional<std::pair<std::string, std::string>>
+aloneParts(const std::string &Need) {
+  size_t Bar = Need.find('|');
+  if (Need.rfind('~', 0) != 0 || Bar == std::string::npos)
+    return std::nullopt;
+  return std::make_pair(Need.substr(1, Bar - 1), Need.substr(Bar + 1));
+}
 /// True when Fact, shown by one program, holds for every program of the run:
 /// whether the project runs without CUDA is a property of the project, not
 /// of the program that happens to check.
 inline bool holdsAcrossPrograms(const std::string &Fact) {
-  return Fact == RunsWithoutCuda;
+  return Fact == RunsWithoutCuda || Fact == RequiresCuda;
+}
+/// A need met unless some unit shows Fact (and none shows Unless, if
+/// given): a finding that stands by itself and that evidence elsewhere in
+/// the project withdraws. A host that sees one unit keeps it unless that
+/// unit withdraws it.
+inline std::string unless(const std::string &Fact,
+                          const std::string &Unless = "") {
+  return "!" + Fact + (Unless.empty() ? "" : "|" + Unless);
+}
+/// True for a need unless() made.
+inline bool isWithdrawable(const std::string &Need) {
+  return Need.rfind('!', 0) == 0;
+}
+/// For a need unless() made: whether the facts Shown(fact) says are shown
+/// withdraw it.
+template <class ShownFn>
+bool withdraws(const std::string &Need, ShownFn &&Shown) {
+  if (!isWithdrawable(Need))
+    return false;
+  size_t Bar = Need.find('|');
+  std::string By = Need.substr(1, Bar == std::string::npos ? Bar : Bar - 1);
+  std::string Keep = Bar == std::string::npos ? "" : Need.substr(Bar + 1);
+  return Shown(By) && (Keep.empty() || !Shown(Keep));
+}
+/// For a need unless() made: the fact whose site settles it for good (the
+/// Unless that keeps it), or "" when only the whole project settles it.
+inline std::string keptBy(const std::string &Need) {
+  size_t Bar = Need.find('|');
+  return isWithdrawable(Need) && Bar != std::string::npos ? Need.substr(Bar + 1)
+                                                          : std::string();
 }
 /// Function (its qualified name and parameter types), defined in some unit,
 /// returns a tensor created on the CPU.

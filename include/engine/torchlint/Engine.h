@@ -33,6 +33,11 @@ struct EngineConfig {
   /// index says another file's function returns is taken as shown, since
   /// no unit of this run will show it.
   bool IndexSettles = false;
+  /// True when the unit is linted alone, not as part of a project, though
+  /// the host collects its facts (a CLI run of one file): a finding that
+  /// stands unless the unit shows otherwise is settled here
+  /// (facts::aloneUnless). A host that sees one unit is always alone.
+  bool LintedAlone = false;
 };
 
 /// The analysis engine: given a parsed translation unit, runs the enabled
