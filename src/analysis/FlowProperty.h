@@ -368,6 +368,21 @@ protected:
           assign(Tied, Value, St);
       return;
     }
+    // stats_.mean = stats_.mean.to(device_): the member struct holds what
+    // its tensors agree on, the one written included.
+    if (const clang::FieldDecl *Holder = WriteFinder::holderFieldOf(Lhs);
+        Holder && Holder->getParent() == TrackedClass) {
+      Facts Value = self().evalTensor(OC->getArg(1), St, 0);
+      auto It = St.find(Holder);
+      if (It != St.end()) {
+        Facts Both[] = {It->second, std::move(Value)};
+        Value = agree<V>(Both);
+      } else {
+        Value = Facts();
+      }
+      assign(Holder, std::move(Value), St);
+      return;
+    }
     // batch.states = torch::stack(states): a local aggregate filled field
     // by field holds what every field written so far agrees on.
     if (const clang::VarDecl *Holder = filledByField(Lhs)) {
@@ -391,6 +406,10 @@ protected:
       Facts Value = self().evalTensor(OC->getArg(1), St, 0);
       self().noteAssignment(OC, Value);
       assign(VD, std::move(Value), St);
+    } else if (isa<FieldDecl>(VD) && isTensorAggregateType(VD->getType())) {
+      // stats_ = channel_stats(data): a member struct of tensors holds what
+      // its tensors agree on, as a local one does.
+      assign(VD, evalContainer(OC->getArg(1), St, 0), St);
     } else if (api::isScriptModuleType(VD->getType())) {
       assign(VD, self().scriptModule(OC->getArg(1), OC->getBeginLoc(), St),
              St);

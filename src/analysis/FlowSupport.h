@@ -271,10 +271,26 @@ public:
     return true;
   }
 
+  /// For `stats_.mean` (a tensor in a struct field of `this`): stats_.
+  static const FieldDecl *holderFieldOf(const Expr *E) {
+    const auto *ME = dyn_cast_or_null<MemberExpr>(api::ignoreWrappers(E));
+    if (!ME || ME->isArrow())
+      return nullptr;
+    const auto *Base =
+        dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if (!Base || !isa<CXXThisExpr>(Base->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    const auto *F = dyn_cast<FieldDecl>(Base->getMemberDecl());
+    return F && isTensorAggregateType(F->getType()) ? F : nullptr;
+  }
+
 private:
   void add(const Expr *E) {
     if (const ValueDecl *VD = target(E))
       Written.insert(VD);
+    // A write to one tensor of a member struct changes the struct.
+    else if (const FieldDecl *F = holderFieldOf(E))
+      Written.insert(F);
   }
 };
 

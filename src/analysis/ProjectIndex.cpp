@@ -343,6 +343,17 @@ std::string projectIndexPath(llvm::StringRef CacheDir, llvm::StringRef Root) {
   return std::string(Path);
 }
 
+llvm::Expected<ProjectIndex> readProjectIndex(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::errorCodeToError(Buffer.getError());
+  llvm::Expected<llvm::json::Value> J =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!J)
+    return J.takeError();
+  return ProjectIndex::fromJSON(*J);
+}
+
 std::shared_ptr<const ProjectIndex>
 findProjectIndex(llvm::StringRef CacheDir, llvm::StringRef File,
                  unsigned *Stale, std::string *Where) {
@@ -353,16 +364,9 @@ findProjectIndex(llvm::StringRef CacheDir, llvm::StringRef File,
   for (llvm::StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
        D = llvm::sys::path::parent_path(D)) {
     std::string Path = projectIndexPath(CacheDir, D);
-    auto Buffer = llvm::MemoryBuffer::getFile(Path);
-    if (!Buffer)
+    if (!llvm::sys::fs::exists(Path))
       continue;
-    llvm::Expected<llvm::json::Value> J =
-        llvm::json::parse((*Buffer)->getBuffer());
-    if (!J) {
-      llvm::consumeError(J.takeError());
-      return nullptr;
-    }
-    llvm::Expected<ProjectIndex> Index = ProjectIndex::fromJSON(*J);
+    llvm::Expected<ProjectIndex> Index = readProjectIndex(Path);
     if (!Index) {
       llvm::consumeError(Index.takeError());
       return nullptr;

@@ -1052,7 +1052,7 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
             S, Plan, State, Redo,
             [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results,
             Logs))
-      return std::move(E);
+      return E;
     ProjectIndex Next = linkSummaries(Results);
     if (Next == Index)
       break;
@@ -1099,20 +1099,16 @@ void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
     llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
     Analysed.insert(std::string(A));
   }
+  // The files not analysed this run keep what an earlier run said of them;
+  // an unreadable index is replaced.
   ProjectIndex Kept;
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path))
-    if (llvm::Expected<llvm::json::Value> J =
-            llvm::json::parse((*Buffer)->getBuffer())) {
-      if (llvm::Expected<ProjectIndex> Old = ProjectIndex::fromJSON(*J)) {
-        for (const auto &[Key, F] : Old->functions())
-          if (!Analysed.count(F.Path))
-            Kept.add(Key, F);
-      } else {
-        llvm::consumeError(Old.takeError());
-      }
-    } else {
-      llvm::consumeError(J.takeError());
-    }
+  if (llvm::Expected<ProjectIndex> Old = readProjectIndex(Path)) {
+    for (const auto &[Key, F] : Old->functions())
+      if (!Analysed.count(F.Path))
+        Kept.add(Key, F);
+  } else {
+    llvm::consumeError(Old.takeError());
+  }
   if (Kept.empty() && Index.empty())
     return;
   Kept.merge(Index);

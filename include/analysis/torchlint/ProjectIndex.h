@@ -156,6 +156,10 @@ private:
 /// background index per project.
 std::string projectIndexPath(llvm::StringRef CacheDir, llvm::StringRef Root);
 
+/// The index stored at Path; an error when it cannot be read or parsed
+/// (a missing file included).
+llvm::Expected<ProjectIndex> readProjectIndex(llvm::StringRef Path);
+
 /// The index kept in CacheDir for the project File belongs to: the nearest
 /// folder above File with a kept index. Stale summaries are dropped (Stale
 /// counts them); null when there is none or it cannot be read.
