@@ -197,6 +197,20 @@ static bool readProperty(const llvm::json::Object *J, Form &F, unsigned &Arg,
   return true;
 }
 
+/// Reads the known dtype of a property ({"type", "zero-dim"}); false when
+/// it names none.
+static bool readKnownDtype(const llvm::json::Object *J, api::ScalarKind &Type,
+                           bool &ZeroDim) {
+  std::optional<api::ScalarKind> K =
+      J ? api::scalarKindNamed(J->getString("type").value_or(""))
+        : std::nullopt;
+  if (!K)
+    return false;
+  Type = *K;
+  ZeroDim = J->getBoolean("zero-dim").value_or(false);
+  return true;
+}
+
 llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) {
   auto Malformed = [](const llvm::Twine &What) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -226,14 +240,8 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
                       S.DeviceOrigin) ||
         !readProperty(Dtype, S.Dtype, S.DtypeArg, S.DtypeOrigin))
       return Malformed("'" + Key.str() + "' has a malformed property");
-    if (S.Dtype == Form::Known) {
-      std::optional<api::ScalarKind> Type =
-          api::scalarKindNamed(Dtype->getString("type").value_or(""));
-      if (!Type)
-        return Malformed("'" + Key.str() + "' has an unknown dtype");
-      S.Type = *Type;
-      S.ZeroDim = Dtype->getBoolean("zero-dim").value_or(false);
-    }
+    if (S.Dtype == Form::Known && !readKnownDtype(Dtype, S.Type, S.ZeroDim))
+      return Malformed("'" + Key.str() + "' has an unknown dtype");
     if (const llvm::json::Array *Requires = F->getArray("requires"))
       for (const llvm::json::Value &RV : *Requires) {
         const llvm::json::Object *RJ = RV.getAsObject();
@@ -253,14 +261,9 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
           R.Promoted = true;
           R.Floor = *K;
         }
-        if (R.Other == Form::Known) {
-          std::optional<api::ScalarKind> K =
-              api::scalarKindNamed(Other->getString("type").value_or(""));
-          if (!K)
-            return Malformed("'" + Key.str() + "' has an unknown dtype");
-          R.OtherType = *K;
-          R.OtherZeroDim = Other->getBoolean("zero-dim").value_or(false);
-        }
+        if (R.Other == Form::Known &&
+            !readKnownDtype(Other, R.OtherType, R.OtherZeroDim))
+          return Malformed("'" + Key.str() + "' has an unknown dtype");
         S.Requires.push_back(std::move(R));
       }
     if (const llvm::json::Object *Fields = F->getObject("fields"))
@@ -269,14 +272,10 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         Form Kind;
         unsigned Unused;
         FunctionSummary::FieldSummary Field;
-        std::optional<api::ScalarKind> K =
-            FJ ? api::scalarKindNamed(FJ->getString("type").value_or(""))
-               : std::nullopt;
-        if (!FJ || !readProperty(FJ, Kind, Unused, Field.Made) ||
-            Kind != Form::Known || !K)
+        if (!readProperty(FJ, Kind, Unused, Field.Made) ||
+            Kind != Form::Known ||
+            !readKnownDtype(FJ, Field.Type, Field.ZeroDim))
           return Malformed("'" + Key.str() + "' has a malformed field");
-        Field.Type = *K;
-        Field.ZeroDim = FJ->getBoolean("zero-dim").value_or(false);
         S.Fields.emplace(Name.str(), std::move(Field));
       }
     Index.Functions.emplace(Key.str(), std::move(S));
