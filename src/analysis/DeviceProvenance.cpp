@@ -78,6 +78,9 @@ struct ProvenanceCache::Result {
   std::vector<ExternalArgument> ExternalArgs;
   /// For a constructor of a tracked class: its fields when it returns.
   State Fields;
+  /// For a function returning a struct of tensors: the fields it returns
+  /// created on the CPU.
+  llvm::DenseMap<const FieldDecl *, DeviceSet> FieldReturns;
   /// The dtype property's results, from the same walk.
   std::vector<DtypeConflict> DtypeConflicts;
   DtypeSummary DtypeSum;
@@ -222,6 +225,27 @@ private:
   /// follows. A CPU tensor of its own stays the project fact externalCall
   /// makes it, which the defining unit shows with its note in a run over
   /// the project; a host that sees this unit alone takes the index's word.
+  /// `batch.labels` of a batch that the unit's own function returns with
+  /// its labels created on the CPU.
+  std::optional<DeviceSet> calleeField(const CallExpr *Call,
+                                       const FunctionDecl *Callee,
+                                       const FieldDecl *F, const State &,
+                                       unsigned) {
+    const FunctionDecl *Def = nullptr;
+    if (!Callee->hasBody(Def) || Def == FD)
+      return std::nullopt;
+    const auto &Fields = Cache.cpuFieldReturns(Def);
+    auto It = Fields.find(F);
+    if (It == Fields.end())
+      return std::nullopt;
+    DeviceSet R = It->second;
+    R.addStep(Call->getBeginLoc(), "is returned by '" +
+                                       Callee->getNameAsString() +
+                                       "' here, in its field '" +
+                                       F->getNameAsString() + "'");
+    return R;
+  }
+
   std::optional<DeviceSet> importedCall(const Expr *Call, const FunctionDecl *,
                                         const FunctionSummary &Imported,
                                         llvm::ArrayRef<const Expr *> Args,
@@ -1072,6 +1096,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report) {
     checkSites(S, St);
     recordCallArguments(S, St);
+    noteFieldWrite(S, St);
   }
 
   if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -1558,6 +1583,13 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
           }))
         Result.Fields[VD] = Set;
   }
+
+  // The fields of a returned struct that are the function's own CPU
+  // tensors (a batch whose labels were left behind).
+  if (FieldReturnsSeen && !FieldsUnknown)
+    for (const auto &[F, Set] : FieldReturns)
+      if (isCpuArgument(Set) && Set.single()->Needs.empty())
+        Result.FieldReturns[F] = Set;
 
   // The return summary.
   ReturnSummary &Sum = Result.Summary;
@@ -2300,6 +2332,11 @@ ProvenanceCache::externalArguments(const FunctionDecl *FD) {
 
 const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
   return analyse(FD).Summary;
+}
+
+const llvm::DenseMap<const FieldDecl *, DeviceSet> &
+ProvenanceCache::cpuFieldReturns(const FunctionDecl *FD) {
+  return analyse(FD).FieldReturns;
 }
 
 const ProvenanceCache::ClassState &

@@ -173,6 +173,11 @@ public:
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
 
+  /// For FD returning a struct of tensors: the fields it returns created
+  /// on the CPU, by field.
+  const llvm::DenseMap<const clang::FieldDecl *, DeviceSet> &
+  cpuFieldReturns(const clang::FunctionDecl *FD);
+
   /// True when FD returns tensors by value: a tensor, or a container, pair,
   /// tuple or plain struct of tensors (a sampled minibatch). These are what
   /// a summary describes, and what a unit without FD's body asks the
