@@ -74,7 +74,6 @@ private:
                             const clang::FunctionDecl *Def,
                             llvm::ArrayRef<const clang::Expr *> Args,
                             const DtypeState &S, unsigned Depth);
-  /// A callee defined in another unit: dtypes do not cross units.
   /// A call of a function defined in another unit and not in the project
   /// index: unknown (dtypes cross units through the index only).
   DtypeSet externalCall(const clang::Expr *, const clang::FunctionDecl *) {
