@@ -34,7 +34,7 @@ public:
 
   // The sampled minibatch goes to the network as it came: on the CPU.
   torch::Tensor learn(const Buffer &buffer) {
-    auto batch = buffer.sample(8); // expected-note {{'batch' is returned by 'sample' here}}
+    auto batch = buffer.sample(8); // expected-note {{'batch.obs' is returned by 'sample' here, in its field 'obs'}}
     return net_->forward(batch.obs); // expected-warning {{'net_' receives tensors on different devices: 'batch.obs' (argument 'inputs') is on the CPU but the parameters of 'net_' are on 'device_' [torch-device-mismatch]}}
   }
 
@@ -71,21 +71,21 @@ std::pair<torch::Tensor, torch::Tensor> mixedPair(int64_t n,
 
 // A template that builds a holder: each instantiation is analysed.
 template <typename Holder> Holder hostHolder(int64_t n) {
-  return {torch::zeros({n}), torch::zeros({n})}; // expected-note {{'held' is created on the CPU here ('torch::zeros' with no device)}}
+  return {torch::zeros({n}), torch::zeros({n})}; // expected-note {{'held.targets' is created on the CPU here ('torch::zeros' with no device)}}
 }
 
-// A minibatch built field by field and returned: what every field written
-// agrees on.
+// A minibatch built field by field and returned: each field is what it was
+// given (the notes follow the field read, here the targets).
 Minibatch hostFields(int64_t n) {
   Minibatch batch;
-  batch.obs = torch::zeros({n, 4}); // expected-note {{'batch' is created on the CPU here ('torch::zeros' with no device)}}
-  batch.targets = torch::ones({n});
+  batch.obs = torch::zeros({n, 4});
+  batch.targets = torch::ones({n}); // expected-note {{'fields.targets' is created on the CPU here ('torch::ones' with no device)}}
   return batch;
 }
 
 // An aggregate built in place.
 Minibatch hostInPlace(int64_t n) {
-  return Minibatch{torch::zeros({n, 4}), torch::ones({n})}; // expected-note {{'inPlace' is created on the CPU here ('torch::zeros' with no device)}}
+  return Minibatch{torch::zeros({n, 4}), torch::ones({n})}; // expected-note {{'inPlace.targets' is created on the CPU here ('torch::ones' with no device)}}
 }
 
 // Must stay silent when used: one field on the CPU and one on the device,
@@ -133,11 +133,11 @@ int main() {
   auto a = w + halves.first; // expected-warning {{'operator+' receives tensors on different devices: 'halves.first' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
   auto mixed = mixedPair(8, device);
   auto b = w + mixed.second;
-  auto held = hostHolder<Minibatch>(8); // expected-note {{'held' is returned by 'hostHolder' here}}
+  auto held = hostHolder<Minibatch>(8); // expected-note {{'held.targets' is returned by 'hostHolder' here, in its field 'targets'}}
   auto c = w * held.targets; // expected-warning {{'operator*' receives tensors on different devices: 'held.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
-  auto fields = hostFields(8); // expected-note {{'fields' is returned by 'hostFields' here}}
+  auto fields = hostFields(8); // expected-note {{'fields.targets' is returned by 'hostFields' here, in its field 'targets'}}
   auto d = w + fields.targets; // expected-warning {{'operator+' receives tensors on different devices: 'fields.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
-  auto inPlace = hostInPlace(8); // expected-note {{'inPlace' is returned by 'hostInPlace' here}}
+  auto inPlace = hostInPlace(8); // expected-note {{'inPlace.targets' is returned by 'hostInPlace' here, in its field 'targets'}}
   auto e = w + inPlace.targets; // expected-warning {{'operator+' receives tensors on different devices: 'inPlace.targets' is on the CPU but 'w' is on 'device', chosen at run time at line 123 [torch-device-mismatch]}}
   auto f = w + mixedFields(8, device).targets;
   auto g = w + handedOut(8).targets;
