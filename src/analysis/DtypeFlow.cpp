@@ -541,7 +541,31 @@ DtypeSet DtypeFlow::evalValueArg(const Expr *E, const DtypeState &S,
   return O.Kind == OptionsDtype::Named ? O.Set : DtypeSet();
 }
 
+std::string inputKey(llvm::StringRef Param) {
+  return ("input '" + Param + "'").str();
+}
+
+std::optional<unsigned> inputParamIndex(const FunctionDecl *FD,
+                                        const Dtype &D) {
+  if (D.Kind != Dtype::Symbolic)
+    return std::nullopt;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getIdentifier() &&
+        D.Key == inputKey(FD->getParamDecl(I)->getName()))
+      return I;
+  return std::nullopt;
+}
+
 namespace {
+/// True for a class-index target dtype a loss rejects: Int, Short, Char.
+/// Byte targets are accepted, Long is the rule; floating targets may be
+/// class probabilities (legal when shaped like the input), which the
+/// analysis cannot tell from indices.
+bool rejectedClassIndex(ScalarKind K) {
+  return K == ScalarKind::Int || K == ScalarKind::Short ||
+         K == ScalarKind::Char;
+}
+
 /// What a callee's symbolic dtype Sym is for the caller whose argument is
 /// Arg: the argument's dtype, promoted where Sym says.
 DtypeSet substitute(const Dtype &Sym, const DtypeSet &Arg) {
@@ -584,10 +608,9 @@ DtypeSet DtypeFlow::evalUnsummarised(const Expr *, const FunctionDecl *Def,
     DtypeSet One(F);
     if (F.Value.Kind == Dtype::Symbolic) {
       One = DtypeSet();
-      for (unsigned I = 0; I < Def->getNumParams() && I < Args.size(); ++I)
-        if (F.Value.Key == "input '" + paramNameOf(Def, I) + "'" &&
-            !paramNameOf(Def, I).empty())
-          One = substitute(F.Value, evalTensor(Args[I], S, Depth + 1));
+      if (std::optional<unsigned> I = inputParamIndex(Def, F.Value);
+          I && *I < Args.size())
+        One = substitute(F.Value, evalTensor(Args[*I], S, Depth + 1));
       if (One.isUnknown())
         return DtypeSet();
     }
@@ -893,7 +916,7 @@ DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
 DtypeSet DtypeFlow::parameterFacts(const ParmVarDecl *P) {
   // An input's dtype, named, for the summary to replace by the argument's.
   if (api::isTensorType(P->getType()) && P->getIdentifier())
-    return DtypeSet::of(Dtype::symbolic("input '" + P->getName().str() + "'"));
+    return DtypeSet::of(Dtype::symbolic(inputKey(P->getName())));
   return DtypeSet();
 }
 
@@ -1080,12 +1103,9 @@ void DtypeFlow::checkSame(
       });
       if (!MeetsSelf)
         continue;
-      for (unsigned I = 0; I < FD->getNumParams(); ++I)
-        if (FD->getParamDecl(I)->getIdentifier() &&
-            One->Value.Key ==
-                "input '" + FD->getParamDecl(I)->getName().str() + "'" &&
-            !llvm::is_contained(Summary.ParamsMeetModule, I))
-          Summary.ParamsMeetModule.push_back(I);
+      if (std::optional<unsigned> I = inputIndex(One);
+          I && !llvm::is_contained(Summary.ParamsMeetModule, *I))
+        Summary.ParamsMeetModule.push_back(*I);
     }
   // An input meeting a known dtype, another input or the module's own:
   // the callers make the conflict real or not.
@@ -1171,10 +1191,7 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
              false};
   C.Target = Target;
   if (Behaviour == DtypeBehaviour::ClassTarget) {
-    // Byte targets are accepted, Long is the rule; floating targets may be
-    // class probabilities (legal when shaped like the input), which the
-    // analysis cannot tell from indices.
-    if (K != ScalarKind::Int && K != ScalarKind::Short && K != ScalarKind::Char)
+    if (!rejectedClassIndex(K))
       return;
     C.Kind = DtypeConflict::ClassTarget;
   } else {
@@ -1538,13 +1555,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
 //===----------------------------------------------------------------------===//
 
 std::optional<unsigned> DtypeFlow::inputIndex(const DtypeFact *F) const {
-  if (!F || F->Value.Kind != Dtype::Symbolic)
-    return std::nullopt;
-  for (unsigned I = 0; I < FD->getNumParams(); ++I)
-    if (FD->getParamDecl(I)->getIdentifier() &&
-        F->Value.Key == "input '" + FD->getParamDecl(I)->getName().str() + "'")
-      return I;
-  return std::nullopt;
+  return F ? inputParamIndex(FD, F->Value) : std::nullopt;
 }
 
 void DtypeFlow::require(unsigned Index, const Dtype &Param,
@@ -1710,9 +1721,7 @@ void DtypeFlow::checkRequirements(const Expr *Call, const FunctionDecl *Callee,
         continue;
       }
       if (AOne->Value.Kind != Dtype::Known ||
-          (AOne->Value.Type != ScalarKind::Int &&
-           AOne->Value.Type != ScalarKind::Short &&
-           AOne->Value.Type != ScalarKind::Char))
+          !rejectedClassIndex(AOne->Value.Type))
         continue;
       if (AOne->Birth && !ReportedBirths.insert(AOne->Birth).second)
         return;
@@ -1749,7 +1758,7 @@ void DtypeFlow::checkRequirements(const Expr *Call, const FunctionDecl *Callee,
       O = calleeModuleDtype(Object, St);
     } else {
       for (unsigned J = 0; J < Args.size(); ++J)
-        if (R.Other.Value.Key == "input '" + paramNameOf(Def, J) + "'" ||
+        if (inputParamIndex(Def, R.Other.Value) == J ||
             R.Other.Value.Key == "arg " + std::to_string(J)) {
           O = substitute(R.Other.Value, evalTensor(Args[J], St));
           OtherArg = Args[J];
@@ -1873,13 +1882,10 @@ void DtypeFlow::finish(const std::optional<DtypeState> &Exit) {
     }
     if (First->Value.Key == ThisModule)
       Summary.Kind = DtypeSummary::FixedOnThis;
-    for (unsigned I = 0; I < FD->getNumParams(); ++I)
-      if (FD->getParamDecl(I)->getIdentifier() &&
-          First->Value.Key ==
-              "input '" + FD->getParamDecl(I)->getName().str() + "'") {
-        Summary.Kind = DtypeSummary::FollowsArg;
-        Summary.Index = I;
-      }
+    if (std::optional<unsigned> I = inputIndex(First)) {
+      Summary.Kind = DtypeSummary::FollowsArg;
+      Summary.Index = *I;
+    }
     return;
   }
   Summary.Kind = DtypeSummary::Fixed;

@@ -23,6 +23,13 @@ namespace flow {
 
 using DtypeState = PropertyMap<Dtype>;
 
+/// The key of the symbolic dtype that follows input Param ("input 'x'").
+std::string inputKey(llvm::StringRef Param);
+
+/// The parameter of FD whose dtype D follows, promoted or not, if any.
+std::optional<unsigned> inputParamIndex(const clang::FunctionDecl *FD,
+                                        const Dtype &D);
+
 /// The dtype half of one function's analysis.
 class DtypeFlow : public FlowProperty<DtypeFlow, Dtype> {
   friend class FlowProperty<DtypeFlow, Dtype>;

@@ -11,6 +11,8 @@
 
 #include "torchlint/ProjectIndex.h"
 #include "torchlint/Provenance.h"
+
+#include "DtypeFlow.h"
 #include "torchlint/Syntax.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -161,18 +163,11 @@ UnitSummaries ProvenanceCache::exportSummaries() {
                 Q.OtherType = O.Type;
                 Q.OtherZeroDim = O.ZeroDim;
                 Q.OtherOrigin = originOf(R.Other, SM);
-              } else if (O.Kind == torchlint::Dtype::Symbolic && !O.Promoted &&
-                         llvm::any_of(FD->parameters(),
-                                      [&](const ParmVarDecl *P) {
-                                        return O.Key == "input '" +
-                                                            P->getName().str() +
-                                                            "'";
-                                      })) {
+              } else if (std::optional<unsigned> I =
+                             O.Promoted ? std::nullopt
+                                        : flow::inputParamIndex(FD, O)) {
                 Q.Other = Form::FollowsArg;
-                for (unsigned I = 0; I < FD->getNumParams(); ++I)
-                  if (O.Key ==
-                      "input '" + FD->getParamDecl(I)->getName().str() + "'")
-                    Q.OtherArg = I;
+                Q.OtherArg = *I;
               } else {
                 continue;
               }
