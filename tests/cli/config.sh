@@ -80,28 +80,24 @@ input cuda_only.cpp cudaproj/main.cpp
 tl cudaproj/main.cpp
 expect_rc 1
 expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA-only program, nothing shows it, RequiresCuda auto"
-mkdir -p cmakecuda/src
-input cuda_only.cpp cmakecuda/src/main.cpp
-printf 'cmake_minimum_required(VERSION 3.18)\nproject(renderer LANGUAGES CXX CUDA)\nadd_subdirectory(src)\n' >cmakecuda/CMakeLists.txt
-tl cmakecuda/src/main.cpp
+# evidence DIR FILE TEXT: the CUDA-only program in DIR/src/main.cpp, with
+# TEXT written to DIR/FILE beside the build's root; sets OUT and RC.
+evidence() {
+  mkdir -p "$1/src"
+  input cuda_only.cpp "$1/src/main.cpp"
+  printf "$3" >"$1/$2"
+  tl "$1/src/main.cpp"
+}
+evidence cmakecuda CMakeLists.txt 'cmake_minimum_required(VERSION 3.18)\nproject(renderer LANGUAGES CXX CUDA)\nadd_subdirectory(src)\n'
 expect_rc 0
 expect_eq "$OUT" "" "CMake declares CUDA"
-mkdir -p findcuda
-input cuda_only.cpp findcuda/main.cpp
-printf 'project(tracker)\nfind_package(CUDAToolkit 11 REQUIRED)\n' >findcuda/CMakeLists.txt
-tl findcuda/main.cpp
+evidence findcuda CMakeLists.txt 'project(tracker)\nfind_package(CUDAToolkit 11 REQUIRED)\n'
 expect_rc 0
 expect_eq "$OUT" "" "CMake requires the CUDA toolkit"
-mkdir -p kernels
-input cuda_only.cpp kernels/main.cpp
-printf '__global__ void k() {}\n' >kernels/render.cu
-tl kernels/main.cpp
+evidence kernels src/render.cu '__global__ void k() {}\n'
 expect_rc 0
 expect_eq "$OUT" "" "a .cu source beside it"
-mkdir -p commented
-input cuda_only.cpp commented/main.cpp
-printf 'project(demo LANGUAGES CXX) # LANGUAGES CXX CUDA once kernels land\n' >commented/CMakeLists.txt
-tl commented/main.cpp
+evidence commented CMakeLists.txt 'project(demo LANGUAGES CXX) # LANGUAGES CXX CUDA once kernels land\n'
 expect_rc 1
 expect_eq "$(echo "$OUT" | grep -c 'torch-hardcoded-device')" 2 "CUDA only in a CMake comment"
 cat > cudaproj/.clang-tidy <<'YAML'
