@@ -35,6 +35,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -71,6 +72,8 @@ struct ProvenanceCache::Result {
   std::vector<CallArgument> CallArgs;
   /// Sites where a parameter meets a device, decided by the callers.
   std::vector<ParamCandidate> ParamCandidates;
+  /// Where two parameters meet, checked at the callers.
+  std::vector<DeviceRequirement> DeviceRequires;
   /// What this member function appends to container fields of its class.
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<DeviceSet, 2>>
       FieldAppends;
@@ -232,7 +235,23 @@ private:
                                        const FieldDecl *F, const State &,
                                        unsigned) {
     const FunctionDecl *Def = nullptr;
-    if (!Callee->hasBody(Def) || Def == FD)
+    if (!Callee->hasBody(Def)) {
+      // Another unit's function: the fields the project index says it
+      // creates on the CPU.
+      const FunctionSummary *Imported = Cache.imported(Callee);
+      if (!Imported)
+        return std::nullopt;
+      auto It = Imported->Fields.find(F->getNameAsString());
+      if (It == Imported->Fields.end() || !It->second.Cpu)
+        return std::nullopt;
+      DeviceFact Fact;
+      Fact.Value = Device::cpu();
+      Fact.Steps.push_back(
+          {Call->getBeginLoc(),
+           importedFieldStep(*Imported, F->getName(), It->second.CpuMade)});
+      return DeviceSet(Fact);
+    }
+    if (Def == FD)
       return std::nullopt;
     const auto &Fields = Cache.cpuFieldReturns(Def);
     auto It = Fields.find(F);
@@ -275,6 +294,12 @@ private:
   /// Remembers the tensors on a device that S passes to the user's
   /// functions defined in other units (ExternalArgument).
   void recordExternalArguments(const Stmt *S, const State &St);
+  /// Checks the device preconditions of the function S calls (in this unit
+  /// or through the project index) against the arguments S passes.
+  void checkDeviceRequirements(const Stmt *S, const State &St);
+  /// Records that FD's parameters Index and Other meet at Where.
+  void requireSameDevice(unsigned Index, unsigned Other,
+                         const DeviceRequirement &Where);
   void checkOperands(const Expr *Site, const std::string &Callee,
                      const std::vector<SiteOperand> &Ops);
   /// Remembers a site where the tensors of one of FD's parameters meet a
@@ -969,8 +994,17 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
       Moved->addStep(MC->getExprLoc(), "is moved to " + Where + " here");
       return *Moved;
     }
+    // A full reduction of a CPU tensor (h.sum(), h.std().clamp_min(1e-6))
+    // is a 0-dim CPU tensor, which may join any device like a number.
     // Every other method computes on the receiver's device.
-    return evalTensor(Object, S, Depth + 1);
+    DeviceSet R = evalTensor(Object, S, Depth + 1);
+    if (const DeviceFact *One = R.single();
+        One && One->Value.Kind == Device::Cpu && isZeroDim(MC)) {
+      DeviceFact F;
+      F.Value = Device::scalar();
+      return DeviceSet(F);
+    }
+    return R;
   }
 
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -1095,6 +1129,7 @@ void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report) {
     checkSites(S, St);
+    checkDeviceRequirements(S, St);
     recordCallArguments(S, St);
     noteFieldWrite(S, St);
   }
@@ -1311,6 +1346,24 @@ void FunctionAnalysis::noteParamCandidate(const Expr *Site,
                                           const std::string &Callee,
                                           const SiteOperand &A,
                                           const SiteOperand &B) {
+  // Two of this function's inputs: a precondition for its callers, unless
+  // one side is a full reduction, which joins any device as a number.
+  if (const DeviceFact *I = A.Set.single(), *O = B.Set.single();
+      I && O && I->Value.FollowsInput && O->Value.FollowsInput) {
+    if (isZeroDim(A.Op.E) || isZeroDim(B.Op.E))
+      return;
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(I->Value.Var);
+    const auto *Q = dyn_cast_or_null<ParmVarDecl>(O->Value.Var);
+    if (P && Q && P != Q && P->getDeclContext() == FD &&
+        Q->getDeclContext() == FD) {
+      DeviceRequirement R;
+      R.Operation = Callee;
+      R.Site = Site;
+      requireSameDevice(P->getFunctionScopeIndex(), Q->getFunctionScopeIndex(),
+                        R);
+    }
+    return;
+  }
   for (auto [In, Other] : {std::pair(&A, &B), std::pair(&B, &A)}) {
     const DeviceFact *I = In->Set.single();
     const DeviceFact *O = Other->Set.single();
@@ -1329,6 +1382,115 @@ void FunctionAnalysis::noteParamCandidate(const Expr *Site,
     C.Other.Fact = *O;
     Out->ParamCandidates.push_back(std::move(C));
     return;
+  }
+}
+
+void FunctionAnalysis::requireSameDevice(unsigned Index, unsigned Other,
+                                         const DeviceRequirement &Where) {
+  if (Index > Other)
+    std::swap(Index, Other);
+  // One precondition per pair of parameters (its first site), and a few
+  // per function.
+  auto &Reqs = Out->DeviceRequires;
+  if (Reqs.size() >= 8 || llvm::any_of(Reqs, [&](const DeviceRequirement &R) {
+        return R.Index == Index && R.OtherIndex == Other;
+      }))
+    return;
+  DeviceRequirement R = Where;
+  R.Index = Index;
+  R.OtherIndex = Other;
+  Reqs.push_back(std::move(R));
+}
+
+namespace {
+/// The device preconditions the project index gives for a function of
+/// another unit.
+std::vector<DeviceRequirement> importedDeviceRequirements(
+    const FunctionSummary &S) {
+  std::vector<DeviceRequirement> Out;
+  for (const FunctionSummary::Requirement &Q : S.Requires) {
+    if (!Q.OnDevice || Q.Other != FunctionSummary::Form::FollowsArg)
+      continue;
+    DeviceRequirement R;
+    R.Index = Q.Arg;
+    R.OtherIndex = Q.OtherArg;
+    R.Operation = Q.Operation;
+    R.Where = S.File + ":" + std::to_string(Q.Line);
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+} // namespace
+
+void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call || ReportedSites.count(Call))
+    return;
+  llvm::SmallVector<const Expr *, 4> Args;
+  const FunctionDecl *Def = userCallee(S, Args);
+  std::vector<DeviceRequirement> Imported;
+  const std::vector<DeviceRequirement> *Reqs = nullptr;
+  if (Def) {
+    // A constructor's calls of its own class's methods: analysing them now
+    // would compute the class's field state before this constructor is
+    // done; a recursive call sees its own preconditions half made.
+    if (Def == FD)
+      return;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+        MD && isa<CXXConstructorDecl>(FD) &&
+        MD->getParent() == cast<CXXMethodDecl>(FD)->getParent())
+      return;
+    Reqs = &Cache.deviceRequirements(Def);
+  } else if (const FunctionDecl *Callee = Call->getDirectCallee();
+             Callee && !isa<CXXOperatorCallExpr>(Call) &&
+             !isTorchNamespaceFunction(Callee) && !isInStd(Callee)) {
+    if (const FunctionSummary *Sum = Cache.imported(Callee)) {
+      Imported = importedDeviceRequirements(*Sum);
+      Reqs = &Imported;
+      Def = Callee;
+      Args.assign(Call->arg_begin(), Call->arg_end());
+    }
+  }
+  if (!Reqs || Reqs->empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const DeviceRequirement &R : *Reqs) {
+    if (R.Index >= Args.size() || R.OtherIndex >= Args.size() ||
+        R.Index >= Def->getNumParams() || R.OtherIndex >= Def->getNumParams())
+      continue;
+    std::string Name = Def->getNameAsString();
+    std::string Where = R.Where;
+    if (R.Site) {
+      SourceLocation Loc = SM.getExpansionLoc(R.Site->getExprLoc());
+      Where = (SM.getFileID(Loc) == SM.getFileID(SM.getExpansionLoc(
+                                        Call->getBeginLoc()))
+                   ? "line "
+                   : llvm::sys::path::filename(SM.getFilename(Loc)).str() +
+                         ":") +
+              std::to_string(SM.getExpansionLineNumber(Loc));
+    }
+    std::vector<SiteOperand> Ops;
+    for (auto [Mine, Theirs] : {std::pair(R.Index, R.OtherIndex),
+                                std::pair(R.OtherIndex, R.Index)}) {
+      const Expr *Arg = Args[Mine];
+      if (!api::isTensorType(Arg->getType()))
+        break;
+      DeviceSet V = evalTensor(Arg, St);
+      if (V.isUnknown())
+        break;
+      std::string Param = paramNameOf(Def, Mine);
+      // The call, and where the callee makes the two meet.
+      V.addStep(Arg->getBeginLoc(),
+                "is passed to '" + Name + "' as '" + Param +
+                    "' here, where it meets '" + paramNameOf(Def, Theirs) +
+                    "' in '" + R.Operation + "' at " + Where);
+      std::string ArgText = text(api::ignoreWrappers(Arg), Ctx);
+      Ops.push_back({{Arg, ArgText, Param, {}, false}, std::move(V)});
+    }
+    if (Ops.size() == 2)
+      checkOperands(Call, R.Operation + "' in '" + Name, Ops);
+    if (ReportedSites.count(Call))
+      return;
   }
 }
 
@@ -2332,6 +2494,11 @@ ProvenanceCache::externalArguments(const FunctionDecl *FD) {
 
 const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
   return analyse(FD).Summary;
+}
+
+const std::vector<DeviceRequirement> &
+ProvenanceCache::deviceRequirements(const FunctionDecl *FD) {
+  return analyse(FD).DeviceRequires;
 }
 
 const llvm::DenseMap<const FieldDecl *, DeviceSet> &

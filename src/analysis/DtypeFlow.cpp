@@ -647,15 +647,14 @@ std::optional<DtypeSet> DtypeFlow::calleeField(const CallExpr *Call,
   if (!Imported)
     return std::nullopt;
   auto It = Imported->Fields.find(F->getNameAsString());
-  if (It == Imported->Fields.end())
+  if (It == Imported->Fields.end() || !It->second.HasDtype)
     return std::nullopt;
   const FunctionSummary::FieldSummary &Field = It->second;
   DtypeFact Fact;
   Fact.Value = Dtype::known(Field.Type, Field.ZeroDim);
-  std::string Story = importedStep(*Imported, Field.Made);
-  Story.insert(("is returned by '" + Imported->Name + "' here").size(),
-               ", in its field '" + F->getNameAsString() + "'");
-  Fact.Steps.push_back({Call->getBeginLoc(), Story});
+  Fact.Steps.push_back(
+      {Call->getBeginLoc(),
+       importedFieldStep(*Imported, F->getName(), Field.Made)});
   return DtypeSet(Fact);
 }
 
@@ -1605,6 +1604,8 @@ namespace {
 std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
   std::vector<DtypeRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
+    if (Q.OnDevice)
+      continue;
     DtypeRequirement R;
     R.Kind = Q.ClassTarget ? DtypeRequirement::ClassTarget
                            : DtypeRequirement::Same;

@@ -213,6 +213,16 @@ protected:
     return Step + ", where it " + Story;
   }
 
+  /// importedStep for the field Field of the struct Imported returns.
+  static std::string importedFieldStep(const FunctionSummary &Imported,
+                                       llvm::StringRef Field,
+                                       const FunctionSummary::Origin &O) {
+    std::string Step = importedStep(Imported, O);
+    Step.insert(("is returned by '" + Imported.Name + "' here").size(),
+                ", in its field '" + Field.str() + "'");
+    return Step;
+  }
+
   /// The calls every property reads alike: std::get of a tuple, a factory
   /// (Derived's evalFactory) and the project's own functions (their
   /// summaries). Nothing for another LibTorch function, which the property

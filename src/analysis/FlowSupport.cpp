@@ -99,7 +99,9 @@ bool moduleHasState(const CXXRecordDecl *RD) {
 }
 
 /// True for tensors with no dimensions: full reductions (x.mean(),
-/// x.sum(), x.norm()) and variables initialised from one.
+/// x.sum(), x.norm()), what an elementwise method with number arguments
+/// makes of one (x.std().clamp_min(1e-6)), and variables initialised from
+/// one.
 bool isZeroDim(const Expr *E, unsigned Depth) {
   if (!E || Depth > 4)
     return false;
@@ -110,12 +112,26 @@ bool isZeroDim(const Expr *E, unsigned Depth) {
              isZeroDim(VD->getInit(), Depth + 1);
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
   if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
-      api::writtenArgCount(MC) != 0)
+      !api::isTensorType(MC->getType()))
     return false;
+  llvm::StringRef Name = MC->getMethodDecl()->getName();
   static const llvm::StringSet<> Reductions = {
       "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
       "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
-  return Reductions.contains(MC->getMethodDecl()->getName());
+  if (Reductions.contains(Name))
+    return api::writtenArgCount(MC) == 0;
+  // Shape-keeping methods whose arguments are numbers (or dtypes).
+  static const llvm::StringSet<> Elementwise = {
+      "clamp", "clamp_min", "clamp_max", "abs",   "sqrt",    "rsqrt",
+      "exp",   "log",       "neg",       "pow",   "add",     "sub",
+      "mul",   "div",       "sigmoid",   "tanh",  "detach",  "clone",
+      "float", "double",    "to",        "cpu",   "reciprocal", "square"};
+  if (!Elementwise.contains(Name) ||
+      llvm::any_of(MC->arguments(), [](const Expr *A) {
+        return api::isTensorType(A->getType());
+      }))
+    return false;
+  return isZeroDim(MC->getImplicitObjectArgument(), Depth + 1);
 }
 
 std::string text(const Expr *E, const ASTContext &Ctx) {

@@ -19,6 +19,7 @@ static bool sameOrigin(const FunctionSummary::Origin &A,
 
 bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
   return Arg == O.Arg && ClassTarget == O.ClassTarget &&
+         OnDevice == O.OnDevice &&
          Promoted == O.Promoted && Floor == O.Floor && Other == O.Other &&
          OtherType == O.OtherType && OtherZeroDim == O.OtherZeroDim &&
          OtherArg == O.OtherArg && sameOrigin(OtherOrigin, O.OtherOrigin) &&
@@ -27,7 +28,9 @@ bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
 }
 
 bool FunctionSummary::FieldSummary::operator==(const FieldSummary &O) const {
-  return Type == O.Type && ZeroDim == O.ZeroDim && sameOrigin(Made, O.Made);
+  return HasDtype == O.HasDtype && Type == O.Type && ZeroDim == O.ZeroDim &&
+         sameOrigin(Made, O.Made) && Cpu == O.Cpu &&
+         sameOrigin(CpuMade, O.CpuMade);
 }
 
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
@@ -149,7 +152,9 @@ llvm::json::Value ProjectIndex::toJSON() const {
           Other["zero-dim"] = R.OtherZeroDim;
         }
         llvm::json::Object J{{"arg", R.Arg},
-                             {"kind", R.ClassTarget ? "class-target" : "same"},
+                             {"kind", R.ClassTarget ? "class-target"
+                                      : R.OnDevice  ? "same-device"
+                                                    : "same"},
                              {"other", std::move(Other)},
                              {"text", R.OtherText},
                              {"operation", R.Operation},
@@ -163,9 +168,15 @@ llvm::json::Value ProjectIndex::toJSON() const {
     if (!S.Fields.empty()) {
       llvm::json::Object Fields;
       for (const auto &[Name, F] : S.Fields) {
-        llvm::json::Object J = propertyJSON(Form::Known, 0, F.Made);
-        J["type"] = api::scalarName(F.Type);
-        J["zero-dim"] = F.ZeroDim;
+        llvm::json::Object J;
+        if (F.HasDtype) {
+          llvm::json::Object Dtype = propertyJSON(Form::Known, 0, F.Made);
+          Dtype["type"] = api::scalarName(F.Type);
+          Dtype["zero-dim"] = F.ZeroDim;
+          J["dtype"] = std::move(Dtype);
+        }
+        if (F.Cpu)
+          J["device"] = propertyJSON(Form::Known, 0, F.CpuMade);
         Fields[Name] = std::move(J);
       }
       Entry["fields"] = std::move(Fields);
@@ -251,6 +262,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
           return Malformed("'" + Key.str() + "' has a malformed requirement");
         R.Arg = static_cast<unsigned>(RJ->getInteger("arg").value_or(0));
         R.ClassTarget = RJ->getString("kind") == "class-target";
+        R.OnDevice = RJ->getString("kind") == "same-device";
         R.OtherText = RJ->getString("text").value_or("").str();
         R.Operation = RJ->getString("operation").value_or("").str();
         R.Line = static_cast<unsigned>(RJ->getInteger("line").value_or(0));
@@ -269,14 +281,26 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
     if (const llvm::json::Object *Fields = F->getObject("fields"))
       for (const auto &[Name, FV] : *Fields) {
         const llvm::json::Object *FJ = FV.getAsObject();
+        if (!FJ)
+          return Malformed("'" + Key.str() + "' has a malformed field");
         Form Kind;
         unsigned Unused;
         FunctionSummary::FieldSummary Field;
-        if (!readProperty(FJ, Kind, Unused, Field.Made) ||
-            Kind != Form::Known ||
-            !readKnownDtype(FJ, Field.Type, Field.ZeroDim))
-          return Malformed("'" + Key.str() + "' has a malformed field");
-        S.Fields.emplace(Name.str(), std::move(Field));
+        if (const llvm::json::Object *Dtype = FJ->getObject("dtype")) {
+          if (!readProperty(Dtype, Kind, Unused, Field.Made) ||
+              Kind != Form::Known ||
+              !readKnownDtype(Dtype, Field.Type, Field.ZeroDim))
+            return Malformed("'" + Key.str() + "' has a malformed field");
+          Field.HasDtype = true;
+        }
+        if (const llvm::json::Object *Device = FJ->getObject("device")) {
+          if (!readProperty(Device, Kind, Unused, Field.CpuMade) ||
+              Kind != Form::Known)
+            return Malformed("'" + Key.str() + "' has a malformed field");
+          Field.Cpu = true;
+        }
+        if (Field.HasDtype || Field.Cpu)
+          S.Fields.emplace(Name.str(), std::move(Field));
       }
     Index.Functions.emplace(Key.str(), std::move(S));
   }

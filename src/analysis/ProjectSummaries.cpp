@@ -137,11 +137,21 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           if (const DtypeFact *One = Set.single();
               One && One->Value.Kind == torchlint::Dtype::Known &&
               F->getIdentifier()) {
-            FunctionSummary::FieldSummary Field;
+            FunctionSummary::FieldSummary &Field =
+                S.Fields[F->getName().str()];
+            Field.HasDtype = true;
             Field.Type = One->Value.Type;
             Field.ZeroDim = One->Value.ZeroDim;
             Field.Made = originOf(*One, SM);
-            S.Fields[F->getName().str()] = std::move(Field);
+          }
+        // The fields it creates on the CPU itself (cpuFieldReturns keeps
+        // only those).
+        for (const auto &[F, Set] : cpuFieldReturns(FD))
+          if (const DeviceFact *One = Set.single(); One && F->getIdentifier()) {
+            FunctionSummary::FieldSummary &Field =
+                S.Fields[F->getName().str()];
+            Field.Cpu = true;
+            Field.CpuMade = originOf(*One, SM);
           }
         // Preconditions another unit can check: on a known dtype or on
         // another argument (the module's own dtype is the defining unit's).
@@ -176,6 +186,23 @@ UnitSummaries ProvenanceCache::exportSummaries() {
             Q.Operation = R.Operation;
             S.Requires.push_back(std::move(Q));
           }
+        // Parameters that must share a device, where the site is this
+        // file's.
+        for (const DeviceRequirement &R : deviceRequirements(FD)) {
+          if (!R.Site ||
+              !SM.isInMainFile(SM.getExpansionLoc(R.Site->getExprLoc())))
+            continue;
+          FunctionSummary::Requirement Q;
+          Q.OnDevice = true;
+          Q.Arg = R.Index;
+          Q.Other = Form::FollowsArg;
+          Q.OtherArg = R.OtherIndex;
+          Q.OtherText = "'" + FD->getParamDecl(R.OtherIndex)->getName().str() +
+                        "'";
+          Q.Operation = R.Operation;
+          Q.Line = SM.getExpansionLineNumber(R.Site->getExprLoc());
+          S.Requires.push_back(std::move(Q));
+        }
         if (!S.empty())
           Out.Defined.add(Usr, S);
       });

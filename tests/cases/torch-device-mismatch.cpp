@@ -357,3 +357,11 @@ torch::Tensor ctcTargetsLeftBehind(torch::Device device, int64_t T, int64_t B) {
   return F::ctc_loss(log_probs, targets, lengths, lengths, // expected-warning {{'F::ctc_loss' receives tensors on different devices: 'targets' is on the CPU but 'log_probs' is on 'device' [torch-device-mismatch]}}
                      F::CTCLossFuncOptions());
 }
+
+// A full reduction of a host tensor, written inline or clamped, is 0-dim: it
+// joins a device tensor like a number (no error on a GPU machine).
+torch::Tensor inlineHostReductions(torch::Device device) {
+  auto x = torch::randn({4}, device);
+  auto host = torch::ones({3});
+  return x * host.sum() + x / host.std().clamp_min(1e-6);
+}

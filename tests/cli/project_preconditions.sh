@@ -36,8 +36,8 @@ tl --result-cache rc precondition_project
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "preconditions and fields across files"
 expect_contains "$ERR" "2 findings in 1 of 3 analysed files" "summary"
-expect_eq "$(jq -r '.functions[] | select(.name == "make_batch") | .fields.labels.type' rc/project-index.json)" Int "the labels field is Int"
-expect_eq "$(jq -r '.functions[] | select(.name == "make_batch") | .fields.images.type' rc/project-index.json)" Float "the images field is Float"
+expect_eq "$(jq -r '.functions[] | select(.name == "make_batch") | .fields.labels.dtype.type' rc/project-index.json)" Int "the labels field is Int"
+expect_eq "$(jq -r '.functions[] | select(.name == "make_batch") | .fields.images.dtype.type' rc/project-index.json)" Float "the images field is Float"
 expect_eq "$(jq -r '.functions[] | select(.name == "class_loss") | .requires[0].kind' rc/project-index.json)" class-target "class_loss's precondition"
 expect_eq "$(jq -r '.functions[] | select(.name == "project_rows") | .requires[0].other.type' rc/project-index.json)" Float "project_rows meets Float"
 

@@ -63,11 +63,13 @@ struct FunctionSummary {
   unsigned DtypeArg = 0;
   Origin DtypeOrigin;
 
-  /// A tensor parameter's dtype precondition (DtypeRequirement): where
-  /// argument Arg meets another dtype in the function's body.
+  /// A tensor parameter's precondition: where argument Arg meets another
+  /// dtype (DtypeRequirement) or, OnDevice, argument OtherArg's device
+  /// (DeviceRequirement) in the function's body.
   struct Requirement {
     unsigned Arg = 0;
     bool ClassTarget = false; ///< A loss's class indices (must be Long).
+    bool OnDevice = false;    ///< Must be on OtherArg's device.
     /// The argument promoted with Floor beside a Float matrix first.
     bool Promoted = false;
     api::ScalarKind Floor = api::ScalarKind::Float;
@@ -85,12 +87,16 @@ struct FunctionSummary {
   };
   std::vector<Requirement> Requires;
 
-  /// For a function returning a struct of tensors: the known dtype of each
-  /// field, by name, with where it was made.
+  /// For a function returning a struct of tensors: what it says of each
+  /// field, by name: its known dtype, and whether the function created it
+  /// on the CPU, each with where it was made.
   struct FieldSummary {
+    bool HasDtype = false;
     api::ScalarKind Type = api::ScalarKind::Float;
     bool ZeroDim = false;
     Origin Made;
+    bool Cpu = false;
+    Origin CpuMade;
     bool operator==(const FieldSummary &O) const;
   };
   std::map<std::string, FieldSummary> Fields;

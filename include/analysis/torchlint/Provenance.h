@@ -70,6 +70,19 @@ struct DeviceConflict : Conflict<Device> {
   std::string Needs;
 };
 
+/// Where two of a function's tensor parameters meet in one operation, so
+/// that they must be on one device: the function's own conflict once a
+/// caller passes them on two devices. Checked at each call, in this unit or,
+/// through the project index (FunctionSummary::Requirement), in another.
+struct DeviceRequirement {
+  unsigned Index = 0;      ///< One parameter.
+  unsigned OtherIndex = 0; ///< The parameter it meets.
+  std::string Operation;   ///< Where they meet ("operator*").
+  /// The site, when in this unit; else Where says it ("triplet.cpp:16").
+  const clang::Expr *Site = nullptr;
+  std::string Where;
+};
+
 /// A tensor handed to the user's function that makes that function's
 /// conflicts with its parameter real: one on a device (or a run-time device)
 /// for a function whose body is in another unit, or one created on the CPU
@@ -172,6 +185,11 @@ public:
 
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
+
+  /// Where FD's tensor parameters meet each other (its device
+  /// preconditions), innermost site first.
+  const std::vector<DeviceRequirement> &
+  deviceRequirements(const clang::FunctionDecl *FD);
 
   /// For FD returning a struct of tensors: the fields it returns created
   /// on the CPU, by field.
