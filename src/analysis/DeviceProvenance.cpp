@@ -297,6 +297,9 @@ private:
   /// Checks the device preconditions of the function S calls (in this unit
   /// or through the project index) against the arguments S passes.
   void checkDeviceRequirements(const Stmt *S, const State &St);
+  /// A virtual call: the overriders in the unit whose parameter meets a
+  /// device, against the argument this call passes.
+  void checkOverriders(const CXXMemberCallExpr *Call, const State &St);
   /// Records that FD's parameters Index and Other meet at Where.
   void requireSameDevice(unsigned Index, unsigned Other,
                          const DeviceRequirement &Where);
@@ -1422,10 +1425,59 @@ std::vector<DeviceRequirement> importedDeviceRequirements(
 }
 } // namespace
 
+void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
+                                       const State &St) {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  const Expr *Object = Call->getImplicitObjectArgument();
+  if (!MD || !MD->isVirtual() || !Object ||
+      MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+    return;
+  for (const FunctionDecl *Def : Cache.overriders(MD)) {
+    if (Def == FD || isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
+      continue;
+    const auto *Class = cast<CXXMethodDecl>(Def)->getParent();
+    // A parameter that meets a device in that overrider: a tensor created
+    // on the CPU here fails there, whenever the object is one of those.
+    for (const ParamCandidate &PC : Cache.paramCandidates(Def)) {
+      if (PC.Index >= Call->getNumArgs() ||
+          !api::isTensorType(Call->getArg(PC.Index)->getType()))
+        continue;
+      const Expr *Arg = Call->getArg(PC.Index);
+      DeviceSet V = evalTensor(Arg, St);
+      if (!isCpuArgument(V) && !(V.single() && facts::isReturnsCpu(
+                                                   V.single()->Value.Key)))
+        continue;
+      std::string Runs = Class->getNameAsString() + "::" +
+                         Def->getNameAsString();
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::string Where =
+          "line " + std::to_string(SM.getExpansionLineNumber(
+                        PC.Site->getExprLoc()));
+      V.addStep(Arg->getBeginLoc(),
+                "is passed to '" + MD->getNameAsString() + "' as '" +
+                    paramNameOf(Def, PC.Index) + "' here; when '" +
+                    text(api::ignoreWrappers(Object), Ctx) + "' is a '" +
+                    Class->getNameAsString() + "', '" + Runs +
+                    "' meets it with '" + PC.Other.Text + "' at " + Where);
+      DeviceSet O(PC.Other.Fact);
+      std::vector<SiteOperand> Ops;
+      Ops.push_back({{Arg, text(api::ignoreWrappers(Arg), Ctx),
+                      paramNameOf(Def, PC.Index), {}, false},
+                     std::move(V)});
+      Ops.push_back({PC.Other, std::move(O)});
+      checkOperands(Call, PC.Callee + "' in '" + Runs, Ops);
+      if (ReportedSites.count(Call))
+        return;
+    }
+  }
+}
+
 void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call || ReportedSites.count(Call))
     return;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    checkOverriders(MC, St);
   llvm::SmallVector<const Expr *, 4> Args;
   const FunctionDecl *Def = userCallee(S, Args);
   std::vector<DeviceRequirement> Imported;
@@ -1966,6 +2018,27 @@ public:
       HasMain = true;
     return true;
   }
+  /// The definitions in the unit of each virtual function's overriders, by
+  /// the canonical declaration of every function they override.
+  llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const FunctionDecl *, 2>>
+      Overriders;
+  bool VisitCXXMethodDecl(CXXMethodDecl *MD) {
+    if (!MD->isVirtual() || !MD->doesThisDeclarationHaveABody() ||
+        MD->isDependentContext())
+      return true;
+    llvm::SmallVector<const CXXMethodDecl *, 4> Work(
+        MD->overridden_methods().begin(), MD->overridden_methods().end());
+    llvm::SmallPtrSet<const CXXMethodDecl *, 4> Seen;
+    while (!Work.empty()) {
+      const CXXMethodDecl *Base = Work.pop_back_val()->getCanonicalDecl();
+      if (!Seen.insert(Base).second)
+        continue;
+      Overriders[Base].push_back(MD);
+      Work.append(Base->overridden_methods().begin(),
+                  Base->overridden_methods().end());
+    }
+    return true;
+  }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     llvm::StringRef Type = Ctor->getParent()->getName();
@@ -2499,6 +2572,20 @@ const ReturnSummary &ProvenanceCache::summary(const FunctionDecl *FD) {
 const std::vector<DeviceRequirement> &
 ProvenanceCache::deviceRequirements(const FunctionDecl *FD) {
   return analyse(FD).DeviceRequires;
+}
+
+const std::vector<ParamCandidate> &
+ProvenanceCache::paramCandidates(const FunctionDecl *FD) {
+  return analyse(FD).ParamCandidates;
+}
+
+llvm::ArrayRef<const FunctionDecl *>
+ProvenanceCache::overriders(const CXXMethodDecl *MD) {
+  auto &Map = callers().Index.Overriders;
+  auto It = Map.find(MD->getCanonicalDecl());
+  if (It == Map.end())
+    return {};
+  return It->second;
 }
 
 const llvm::DenseMap<const FieldDecl *, DeviceSet> &

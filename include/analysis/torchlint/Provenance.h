@@ -83,6 +83,8 @@ struct DeviceRequirement {
   std::string Where;
 };
 
+struct ParamCandidate;
+
 /// A tensor handed to the user's function that makes that function's
 /// conflicts with its parameter real: one on a device (or a run-time device)
 /// for a function whose body is in another unit, or one created on the CPU
@@ -185,6 +187,15 @@ public:
 
   /// What FD returns, computed bottom-up through calls.
   const ReturnSummary &summary(const clang::FunctionDecl *FD);
+
+  /// Where FD's tensor parameters meet a device of FD's own (a module on
+  /// it, a tensor moved there): conflicts its callers make real.
+  const std::vector<ParamCandidate> &
+  paramCandidates(const clang::FunctionDecl *FD);
+
+  /// The definitions in the unit of MD's overriders, MD virtual.
+  llvm::ArrayRef<const clang::FunctionDecl *>
+  overriders(const clang::CXXMethodDecl *MD);
 
   /// Where FD's tensor parameters meet each other (its device
   /// preconditions), innermost site first.
