@@ -907,8 +907,29 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
     if (api::isTensorType(A->getType()))
       return evalTensor(A, S, Depth + 1);
   for (const Expr *A : CE->arguments())
-    if (const Expr *List = tensorListOf(A))
-      return evalContainer(List, S, Depth + 1);
+    if (const Expr *List = tensorListOf(A)) {
+      DeviceSet R = evalContainer(List, S, Depth + 1);
+      if (!R.isUnknown())
+        return R;
+      // torch::cat({z1, z2}) of several inputs: they must share a device
+      // (a precondition of the call, checked at its callers), which the
+      // result is on; the first stands for them.
+      const Expr *Items = api::ignoreWrappers(List);
+      if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Items))
+        Items = api::ignoreWrappers(IL->getSubExpr());
+      const auto *Init = dyn_cast<InitListExpr>(Items);
+      if (!Init || Init->getNumInits() == 0)
+        return R;
+      DeviceSet First;
+      for (const Expr *Item : Init->inits()) {
+        DeviceSet One = evalTensor(Item, S, Depth + 1);
+        if (!One.single() || !One.single()->Value.FollowsInput)
+          return R;
+        if (First.isUnknown())
+          First = One;
+      }
+      return First;
+    }
   return DeviceSet();
 }
 

@@ -145,3 +145,17 @@ void runOnDevice(torch::Device device) {
   masked(x);
   forwardsToShift(x);
 }
+
+// The inputs concatenated into one tensor must share a device, which the
+// result has: the CPU targets meet the device of both (NT-Xent's labels).
+torch::Tensor contrastiveLoss(const torch::Tensor &z1, const torch::Tensor &z2) {
+  const int64_t n = z1.size(0);
+  auto z = torch::cat({z1, z2}, 0);
+  auto sim = torch::matmul(z, z.t());
+  auto targets = torch::cat({torch::arange(n, 2 * n), torch::arange(0, n)}); // expected-warning {{'torch::arange' creates a tensor on the CPU, but it is used with 'sim' (argument 'input'), which is on the device of input 'z1' [torch-factory-missing-device]}}
+  return torch::nn::functional::cross_entropy(sim, targets); // expected-note {{they meet in 'torch::nn::functional::cross_entropy' here}}
+}
+
+torch::Tensor contrastiveOnDevice(torch::Device device) {
+  return contrastiveLoss(torch::randn({4, 8}, device), torch::randn({4, 8}, device));
+}
