@@ -237,9 +237,11 @@ private:
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def)) {
       // Another unit's function: the fields the project index says it
-      // creates on the CPU.
+      // creates on the CPU. A struct that is all the function's own CPU
+      // tensors is the whole call's (importedCall, or the returns-cpu fact
+      // that its unit shows in a run over the project).
       const FunctionSummary *Imported = Cache.imported(Callee);
-      if (!Imported)
+      if (!Imported || Imported->Device == FunctionSummary::Form::Known)
         return std::nullopt;
       auto It = Imported->Fields.find(F->getNameAsString());
       if (It == Imported->Fields.end() || !It->second.Cpu)
