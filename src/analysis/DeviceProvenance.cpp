@@ -299,6 +299,9 @@ private:
   /// Checks the device preconditions of the function S calls (in this unit
   /// or through the project index) against the arguments S passes.
   void checkDeviceRequirements(const Stmt *S, const State &St);
+  /// Where Site is, as a note at Call reads it: "line 12" in Call's file,
+  /// else "losses.cpp:12".
+  std::string siteWhere(const Expr *Site, const Expr *Call) const;
   /// A virtual call: the overriders in the unit whose parameter meets a
   /// device, against the argument this call passes.
   void checkOverriders(const CXXMemberCallExpr *Call, const State &St);
@@ -1448,6 +1451,18 @@ std::vector<DeviceRequirement> importedDeviceRequirements(
 }
 } // namespace
 
+std::string FunctionAnalysis::siteWhere(const Expr *Site,
+                                       const Expr *Call) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Site->getExprLoc());
+  bool SameFile =
+      SM.getFileID(Loc) == SM.getFileID(SM.getExpansionLoc(Call->getBeginLoc()));
+  return (SameFile ? "line "
+                   : llvm::sys::path::filename(SM.getFilename(Loc)).str() +
+                         ":") +
+         std::to_string(SM.getExpansionLineNumber(Loc));
+}
+
 void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
                                        const State &St) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
@@ -1472,10 +1487,7 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
         continue;
       std::string Runs = Class->getNameAsString() + "::" +
                          Def->getNameAsString();
-      const SourceManager &SM = Ctx.getSourceManager();
-      std::string Where =
-          "line " + std::to_string(SM.getExpansionLineNumber(
-                        PC.Site->getExprLoc()));
+      std::string Where = siteWhere(PC.Site, Call);
       V.addStep(Arg->getBeginLoc(),
                 "is passed to '" + MD->getNameAsString() + "' as '" +
                     paramNameOf(Def, PC.Index) + "' here; when '" +
@@ -1528,22 +1540,12 @@ void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
   }
   if (!Reqs || Reqs->empty())
     return;
-  const SourceManager &SM = Ctx.getSourceManager();
   for (const DeviceRequirement &R : *Reqs) {
     if (R.Index >= Args.size() || R.OtherIndex >= Args.size() ||
         R.Index >= Def->getNumParams() || R.OtherIndex >= Def->getNumParams())
       continue;
     std::string Name = Def->getNameAsString();
-    std::string Where = R.Where;
-    if (R.Site) {
-      SourceLocation Loc = SM.getExpansionLoc(R.Site->getExprLoc());
-      Where = (SM.getFileID(Loc) == SM.getFileID(SM.getExpansionLoc(
-                                        Call->getBeginLoc()))
-                   ? "line "
-                   : llvm::sys::path::filename(SM.getFilename(Loc)).str() +
-                         ":") +
-              std::to_string(SM.getExpansionLineNumber(Loc));
-    }
+    std::string Where = R.Site ? siteWhere(R.Site, Call) : R.Where;
     std::vector<SiteOperand> Ops;
     for (auto [Mine, Theirs] : {std::pair(R.Index, R.OtherIndex),
                                 std::pair(R.OtherIndex, R.Index)}) {
