@@ -80,10 +80,12 @@ public:
     if (Cuda == CudaRequirement::Auto && !BuildChecked) {
       BuildChecked = true;
       const SourceManager &SM = Ctx.getSourceManager();
-      if (const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-          Main && buildDeclaresCuda(Main->tryGetRealPathName().empty()
-                                        ? Main->getName()
-                                        : Main->tryGetRealPathName()))
+      if (OptionalFileEntryRef Main =
+              SM.getFileEntryRefForID(SM.getMainFileID());
+          Main &&
+          buildDeclaresCuda(Main->getFileEntry().tryGetRealPathName().empty()
+                                ? Main->getName()
+                                : Main->getFileEntry().tryGetRealPathName()))
         showsFact(facts::RequiresCuda,
                   SM.getLocForStartOfFile(SM.getMainFileID()), "");
     }
