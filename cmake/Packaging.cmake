@@ -5,15 +5,28 @@
 #    and the C++ library's headers that every parse needs;
 #  - torchlint-<version>-llvm<N>-Linux.tar.gz: the same plus every shared
 #    library torchlint needs beyond glibc and libstdc++ (libclang-cpp,
-#    libLLVM and theirs) and Clang's builtin headers, under lib/torchlint;
-#    bin/torchlint finds both relative to itself (RUNPATH $ORIGIN,
-#    defaultResourceDir), so the folder runs wherever it is unpacked.
+#    libLLVM and theirs) in lib/, and Clang's builtin headers in
+#    lib/torchlint/clang/<N>; bin/torchlint finds both relative to itself
+#    (RPATH $ORIGIN/../lib, defaultResourceDir), so the folder runs wherever
+#    it is unpacked.
 # The two differ by install component: "main" in both, "bundle" in the
 # tarball only (CPackOptions.cmake picks per generator).
 # scripts/package-test.sh installs each into a bare Debian 12 root.
 
-set_target_properties(torchlint PROPERTIES
-  INSTALL_RPATH "$ORIGIN/../lib/torchlint")
+# Where the bundled libraries go, and how each finds its own dependencies:
+# Debian's libLLVM and libclang-cpp carry RUNPATH $ORIGIN/../lib, the only
+# path the loader searches for their dependencies (libedit, libffi, libz3,
+# libxml2, ...; a RUNPATH hides every RPATH). $ORIGIN/../lib is their own
+# folder when that folder is called lib, so the bundle is lib/, not a
+# subfolder (lib/torchlint left libLLVM unable to find libedit on a bare
+# root). Libraries without a RUNPATH (libxml2 needing libicuuc) search the
+# executable's RPATH, which a RUNPATH would not give them: hence
+# --disable-new-dtags, an old-style DT_RPATH on bin/torchlint. The .deb's
+# /usr/bin/torchlint gets the same RPATH, /usr/lib, which holds nothing of
+# ours and changes nothing there. tests/package/relocatable.sh checks where
+# the loader finds each library.
+set_target_properties(torchlint PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+target_link_options(torchlint PRIVATE LINKER:--disable-new-dtags)
 
 # Clang's builtin headers; Debian's folder is a link into /usr/include/clang.
 file(REAL_PATH "${TORCHLINT_CLANG_RESOURCE_DIR}/include"
@@ -38,7 +51,7 @@ install(CODE [[
     message(FATAL_ERROR "torchlint needs libraries not found: ${Missing}")
   endif()
   foreach(Lib IN LISTS Libs)
-    file(INSTALL "${Lib}" DESTINATION "${CMAKE_INSTALL_PREFIX}/lib/torchlint"
+    file(INSTALL "${Lib}" DESTINATION "${CMAKE_INSTALL_PREFIX}/lib"
       FOLLOW_SYMLINK_CHAIN)
   endforeach()
 ]] COMPONENT bundle)

@@ -20,7 +20,8 @@ work=$(mktemp -d /var/tmp/torchlint-pkgtest.XXXXXX)
 mounted=()
 cleanup() {
   for m in "${mounted[@]}"; do umount "$m" 2>/dev/null || true; done
-  rm -rf "$work"
+  # Never through a mount that is still there (a root's /proc).
+  rm -rf --one-file-system "$work"
 }
 trap cleanup EXIT
 fail() {
@@ -77,17 +78,19 @@ check() {
   }
 }
 
-newroot() { # NAME: a fresh copy of the base root, with /proc mounted
-  local root=$work/$1
+# newroot NAME: sets root to a fresh copy of the base root, with /proc
+# mounted. Not $(newroot ...): a subshell's mounted+= would be lost, and the
+# cleanup would neither unmount the root's /proc nor stay out of it.
+newroot() {
+  root=$work/$1
   cp -a "$base" "$root"
   if mount -t proc proc "$root/proc" 2>/dev/null; then
     mounted+=("$root/proc")
   fi
-  echo "$root"
 }
 
 echo "== .deb"
-root=$(newroot deb)
+newroot deb
 cp "$deb" "$root/tmp/"
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
   --no-install-recommends "/tmp/$(basename "$deb")" >"$work/deb-apt.log" 2>&1 ||
@@ -97,7 +100,7 @@ echo ".deb installed: $(chroot "$root" dpkg-query -W -f='${Installed-Size} KiB' 
 check .deb "$root" torchlint
 
 echo "== .tar.gz"
-root=$(newroot tgz)
+newroot tgz
 # No LLVM at all in this root; only the C++ library's headers, which every
 # parse of C++ needs (libstdc++-12-dev: headers, no compiler).
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
