@@ -207,9 +207,11 @@ std::string currentDir() {
   return std::string(Dir);
 }
 
-/// The summary table printed on stderr at the end of a run.
+/// The summary table printed on stderr at the end of a run; Fixed of the
+/// findings were fixed by --fix.
 void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
-                  const RunSummary &Summary, size_t Units, double Seconds) {
+                  const RunSummary &Summary, size_t Units, double Seconds,
+                  size_t Fixed = 0) {
   unsigned WithFindings = 0;
   std::set<std::string> Files;
   for (const FindingRecord &F : R)
@@ -219,8 +221,10 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
   unsigned Cached = 0;
   for (const UnitInfo &U : Summary.Units)
     Cached += U.Cached;
-  OS << "torchlint: " << R.size() << " finding" << (R.size() == 1 ? "" : "s")
-     << " in " << WithFindings << " of " << Analysed << " analysed file"
+  OS << "torchlint: " << R.size() << " finding" << (R.size() == 1 ? "" : "s");
+  if (Fixed)
+    OS << " (" << Fixed << " fixed)";
+  OS << " in " << WithFindings << " of " << Analysed << " analysed file"
      << (Analysed == 1 ? "" : "s");
   size_t NotAnalysed = Units - Analysed;
   if (NotAnalysed)
@@ -498,8 +502,10 @@ bool applyVerifiedFixes(
   for (const std::string &P : Fixed.Problems)
     error(P);
   if (!S.Quiet)
-    note("applied " + llvm::Twine(Fixed.EditsApplied) + " fix-its in " +
-         llvm::Twine(Fixed.FilesChanged) + " files");
+    note("applied " + llvm::Twine(Fixed.EditsApplied) + " fix-it" +
+         (Fixed.EditsApplied == 1 ? "" : "s") + " in " +
+         llvm::Twine(Fixed.FilesChanged) + " file" +
+         (Fixed.FilesChanged == 1 ? "" : "s"));
   return Fixed.Problems.empty();
 }
 
@@ -1179,17 +1185,22 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
   // With --fix, what the status reports is what is left to do, as ruff's
   // does: a run that fixed everything exits 0.
   size_t Findings = TheAudit.Reported.size();
-  if (S.Fix &&
-      !applyVerifiedFixes(S, TheAudit, State.UnitsEditing, State.Files,
-                          State.Commands, Plan.Job, Plan.Configs, Findings))
-    State.Failed = true;
+  size_t Fixed = 0;
+  if (S.Fix) {
+    // Left counts the findings with no fix only when every fix went in.
+    if (applyVerifiedFixes(S, TheAudit, State.UnitsEditing, State.Files,
+                           State.Commands, Plan.Job, Plan.Configs, Findings))
+      Fixed = TheAudit.Reported.size() - Findings;
+    else
+      State.Failed = true;
+  }
 
   if (!writeReports(S, TheAudit, Plan.SrcRoot))
     State.Failed = true;
 
   if (!S.Quiet)
     printSummary(llvm::errs(), TheAudit.Reported, TheAudit.Summary,
-                 Plan.Inputs.Files.size(), Seconds);
+                 Plan.Inputs.Files.size(), Seconds, Fixed);
   return exitStatus({State.Failed, !S.WriteBaselineFile.empty(), S.Verify,
                      Findings, S.ExitZero});
 }
@@ -1294,7 +1305,9 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->capture_default_str();
   App.add_option("-o,--output", S.OutputFile,
-                 "Write the report here instead of stdout");
+                 "Write the report to this file ('-': stdout); with "
+                 "--format json, sarif or github the text diagnostics "
+                 "still go to stdout");
   App.add_option("--export-fixes", S.ExportFixes,
                  "Write fix-its as clang-tidy YAML for "
                  "clang-apply-replacements");

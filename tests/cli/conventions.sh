@@ -53,5 +53,6 @@ expect_eq "$(echo "$OUT" | jq -c '[.findings[] | (.file | split("/") | last)]')"
 input two_moves.cpp proj/two_moves.cpp
 tl --fix proj/two_moves.cpp
 expect_rc 0
-expect_contains "$ERR" "applied 2 fix-its in 1 files" "fixed"
+expect_contains "$ERR" "applied 2 fix-its in 1 file" "fixed"
+expect_contains "$ERR" "2 findings (2 fixed) in 1 of 1 analysed file" "summary counts the fixed"
 exit 0

@@ -6,7 +6,7 @@ chmod 640 two_moves.cpp
 BROKEN=$(md5sum < broken.cpp)
 tl --fix two_moves.cpp broken.cpp
 expect_rc 2
-expect_contains "$ERR" "applied 2 fix-its in 1 files" "fix count"
+expect_contains "$ERR" "applied 2 fix-its in 1 file" "fix count"
 expect_eq "$(sed -n 5,6p two_moves.cpp)" "  x = x.to(torch::kCPU);
   x = x.cpu();" "fixed text"
 expect_eq "$(stat -c %a two_moves.cpp)" 640 "permissions kept"

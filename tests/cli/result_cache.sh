@@ -31,6 +31,10 @@ expect_eq "$(jq -c '.findings' warm.json)" "$(jq -c '.findings' cold.json)" \
 expect_eq "$(jq -c '.summary | del(.seconds)' warm.json)" \
   "$(jq -c '.summary | del(.seconds)' cold.json)" "summary of a re-run"
 expect_contains "$ERR" "(5 from the result cache)" "summary line"
+# The summary's time is this run's wall time, not the sum of the hits' kept
+# costs (which --shard-costs reads from .units).
+expect_eq "$(jq '.summary.seconds < ([.units[].seconds] | add)' warm.json)" true \
+  "re-run time is its own"
 # A failure from the cache says what the parse said, and still fails the run.
 expect_eq "$(jq -c '.summary.failures' warm.json)" "$(jq -c '.summary.failures' cold.json)" \
   "failure of a re-run"
