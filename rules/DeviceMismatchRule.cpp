@@ -26,6 +26,10 @@ public:
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
+    // Host memory meeting a device is another rule's.
+    if (C.Kind != DeviceConflict::Mismatch &&
+        C.Kind != DeviceConflict::FactoryMissingDevice)
+      return;
     // The factory rule reports its own kind, once, when it runs.
     if (C.Kind == DeviceConflict::FactoryMissingDevice &&
         Env.IsEnabled("torch-factory-missing-device"))

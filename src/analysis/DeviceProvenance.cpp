@@ -23,6 +23,7 @@
 #include "DtypeFlow.h"
 #include "FlowProperty.h"
 
+#include "torchlint/HostMemory.h"
 #include "torchlint/ProjectFacts.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
@@ -302,12 +303,30 @@ private:
   /// Where Site is, as a note at Call reads it: "line 12" in Call's file,
   /// else "losses.cpp:12".
   std::string siteWhere(const Expr *Site, const Expr *Call) const;
+  /// An argument Arg of Call to Def, whose memory Def reads on the host
+  /// (R, at Where): a conflict when it may be on a GPU; the caller's own
+  /// input hands the precondition on.
+  void checkHostRequirement(const CallExpr *Call, const FunctionDecl *Def,
+                            const DeviceRequirement &R, const Expr *Arg,
+                            const std::string &Where, const State &St);
   /// A virtual call: the overriders in the unit whose parameter meets a
   /// device, against the argument this call passes.
   void checkOverriders(const CXXMemberCallExpr *Call, const State &St);
   /// Records that FD's parameters Index and Other meet at Where.
   void requireSameDevice(unsigned Index, unsigned Other,
                          const DeviceRequirement &Where);
+  /// Records FD's precondition R (for Index, of R's kind), once per
+  /// parameter and kind, a few per function.
+  void addRequirement(DeviceRequirement R);
+  /// Host memory meeting a device: the host reading a tensor's memory
+  /// (data_ptr, accessor) that may be on a GPU, from_blob labelling host
+  /// memory with a device that may be a GPU.
+  void checkHostAccess(const Stmt *S, const State &St);
+  /// Records a conflict of Kind at Site about Stray, one of whose facts in V
+  /// may be on a GPU; false when none may.
+  bool reportOnDevice(DeviceConflict::KindTy Kind, const Expr *Site,
+                      std::string Callee, ConflictOperand Stray,
+                      const DeviceSet &V);
   void checkOperands(const Expr *Site, const std::string &Callee,
                      const std::vector<SiteOperand> &Ops);
   /// Remembers a site where the tensors of one of FD's parameters meet a
@@ -1158,6 +1177,7 @@ void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report) {
     checkSites(S, St);
+    checkHostAccess(S, St);
     checkDeviceRequirements(S, St);
     recordCallArguments(S, St);
     noteFieldWrite(S, St);
@@ -1418,17 +1438,111 @@ void FunctionAnalysis::requireSameDevice(unsigned Index, unsigned Other,
                                          const DeviceRequirement &Where) {
   if (Index > Other)
     std::swap(Index, Other);
-  // One precondition per pair of parameters (its first site), and a few
-  // per function.
-  auto &Reqs = Out->DeviceRequires;
-  if (Reqs.size() >= 8 || llvm::any_of(Reqs, [&](const DeviceRequirement &R) {
-        return R.Index == Index && R.OtherIndex == Other;
-      }))
-    return;
   DeviceRequirement R = Where;
+  R.Kind = DeviceRequirement::SameDevice;
   R.Index = Index;
   R.OtherIndex = Other;
+  addRequirement(std::move(R));
+}
+
+void FunctionAnalysis::addRequirement(DeviceRequirement R) {
+  // One precondition per parameter (or pair) and kind, its first site, and
+  // a few per function.
+  auto &Reqs = Out->DeviceRequires;
+  if (Reqs.size() >= 8 || llvm::any_of(Reqs, [&](const DeviceRequirement &Q) {
+        return Q.Kind == R.Kind && Q.Index == R.Index &&
+               Q.OtherIndex == R.OtherIndex;
+      }))
+    return;
   Reqs.push_back(std::move(R));
+}
+
+/// True when D may be a GPU or another accelerator, whose memory the host
+/// cannot read: a CUDA device, MPS and the like, or a device chosen at run
+/// time. A function's input is its callers' to say.
+static bool mayBeAccelerator(const Device &D) {
+  return D.Kind == Device::Cuda || D.Kind == Device::Accelerator ||
+         (D.Kind == Device::Symbolic && !D.FollowsInput);
+}
+
+bool FunctionAnalysis::reportOnDevice(DeviceConflict::KindTy Kind,
+                                      const Expr *Site, std::string Callee,
+                                      ConflictOperand Stray,
+                                      const DeviceSet &V) {
+  const DeviceFact *OnDevice = nullptr;
+  for (const DeviceFact &F : V.facts())
+    if (mayBeAccelerator(F.Value) && !facts::isReturnsCpu(F.Value.Key)) {
+      OnDevice = &F;
+      break;
+    }
+  if (!OnDevice)
+    return false;
+  DeviceConflict C;
+  C.Kind = Kind;
+  C.Site = Site;
+  C.Callee = std::move(Callee);
+  C.Stray = std::move(Stray);
+  C.Stray.Fact = *OnDevice;
+  C.OnePath = V.facts().size() > 1;
+  // A configuration's device that another unit sets to a GPU.
+  C.Needs = OnDevice->Needs;
+  ReportedSites.insert(Site);
+  Out->Conflicts.push_back(std::move(C));
+  return true;
+}
+
+void FunctionAnalysis::checkHostAccess(const Stmt *S, const State &St) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E || ReportedSites.count(E))
+    return;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    api::HostAccess Access = api::hostAccessOf(MC);
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Access == api::HostAccess::None || !Object ||
+        !api::hostUseOf(MC, Ctx).Reads)
+      return;
+    Object = Object->IgnoreImpCasts();
+    std::string Name = MC->getMethodDecl()->getName().str();
+    DeviceSet V = evalTensor(Object, St);
+    ConflictOperand Op{Object, text(api::ignoreWrappers(Object), Ctx), "self",
+                       {}, false};
+    if (reportOnDevice(DeviceConflict::HostRead, MC, Name, Op, V))
+      return;
+    // The function's input: a precondition its callers check, here or in
+    // other units (checkDeviceRequirements).
+    const DeviceFact *In = V.single();
+    const auto *P =
+        In && In->Value.FollowsInput ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
+                                     : nullptr;
+    if (P && P->getDeclContext() == FD) {
+      DeviceRequirement R;
+      R.Kind = DeviceRequirement::OnHost;
+      R.Index = P->getFunctionScopeIndex();
+      R.Operation = Name;
+      R.Site = MC;
+      addRequirement(std::move(R));
+    }
+    return;
+  }
+  // from_blob(host, sizes, options.device(d)): the tensor claims that host
+  // memory is on d.
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier() || F->getName() != "from_blob" ||
+      !isTorchNamespaceFunction(F) || CE->getNumArgs() < 2)
+    return;
+  const Expr *Options = optionsArgOf(CE);
+  std::optional<DeviceSet> V = Options ? evalOptions(Options, St, 0)
+                                       : std::nullopt;
+  const Expr *Data = CE->getArg(0);
+  if (!V || V->isUnknown() || !api::isHostBuffer(Data, Ctx))
+    return;
+  ConflictOperand Op{Data, text(api::ignoreWrappers(Data), Ctx), "data", {},
+                     false};
+  std::string Callee = text(CE->getCallee(), Ctx);
+  reportOnDevice(DeviceConflict::FromBlobDevice, CE,
+                 Callee.empty() ? F->getQualifiedNameAsString() : Callee, Op,
+                 *V);
 }
 
 namespace {
@@ -1438,9 +1552,12 @@ std::vector<DeviceRequirement> importedDeviceRequirements(
     const FunctionSummary &S) {
   std::vector<DeviceRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
-    if (!Q.OnDevice || Q.Other != FunctionSummary::Form::FollowsArg)
+    if (!Q.OnHost &&
+        (!Q.OnDevice || Q.Other != FunctionSummary::Form::FollowsArg))
       continue;
     DeviceRequirement R;
+    if (Q.OnHost)
+      R.Kind = DeviceRequirement::OnHost;
     R.Index = Q.Arg;
     R.OtherIndex = Q.OtherArg;
     R.Operation = Q.Operation;
@@ -1546,6 +1663,12 @@ void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
       continue;
     std::string Name = Def->getNameAsString();
     std::string Where = R.Site ? siteWhere(R.Site, Call) : R.Where;
+    if (R.Kind == DeviceRequirement::OnHost) {
+      checkHostRequirement(Call, Def, R, Args[R.Index], Where, St);
+      if (ReportedSites.count(Call))
+        return;
+      continue;
+    }
     std::vector<SiteOperand> Ops;
     for (auto [Mine, Theirs] : {std::pair(R.Index, R.OtherIndex),
                                 std::pair(R.OtherIndex, R.Index)}) {
@@ -1568,6 +1691,43 @@ void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
       checkOperands(Call, R.Operation + "' in '" + Name, Ops);
     if (ReportedSites.count(Call))
       return;
+  }
+}
+
+void FunctionAnalysis::checkHostRequirement(const CallExpr *Call,
+                                            const FunctionDecl *Def,
+                                            const DeviceRequirement &R,
+                                            const Expr *Arg,
+                                            const std::string &Where,
+                                            const State &St) {
+  if (!api::isTensorType(Arg->getType()))
+    return;
+  DeviceSet V = evalTensor(Arg, St);
+  if (V.isUnknown())
+    return;
+  std::string Name = Def->getNameAsString();
+  std::string Param = paramNameOf(Def, R.Index);
+  DeviceSet Steps = V;
+  Steps.addStep(Arg->getBeginLoc(), "is passed to '" + Name + "' as '" +
+                                        Param + "' here, where '" +
+                                        R.Operation +
+                                        "' reads it on the host at " + Where);
+  ConflictOperand Op{Arg, text(api::ignoreWrappers(Arg), Ctx), Param, {},
+                     false};
+  if (reportOnDevice(DeviceConflict::HostRead, Call,
+                     R.Operation + "' in '" + Name, Op, Steps))
+    return;
+  // Our own input, handed on: our callers' to check.
+  const DeviceFact *In = V.single();
+  const auto *P =
+      In && In->Value.FollowsInput ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
+                                   : nullptr;
+  if (P && P->getDeclContext() == FD) {
+    DeviceRequirement Mine = R;
+    Mine.Index = P->getFunctionScopeIndex();
+    Mine.Site = R.Site;
+    Mine.Where = R.Site ? "" : Where;
+    addRequirement(std::move(Mine));
   }
 }
 

@@ -1604,7 +1604,7 @@ namespace {
 std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
   std::vector<DtypeRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
-    if (Q.OnDevice)
+    if (Q.OnDevice || Q.OnHost)
       continue;
     DtypeRequirement R;
     R.Kind = Q.ClassTarget ? DtypeRequirement::ClassTarget

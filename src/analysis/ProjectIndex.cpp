@@ -20,7 +20,7 @@ static bool sameOrigin(const FunctionSummary::Origin &A,
 
 bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
   return Arg == O.Arg && ClassTarget == O.ClassTarget &&
-         OnDevice == O.OnDevice &&
+         OnDevice == O.OnDevice && OnHost == O.OnHost &&
          Promoted == O.Promoted && Floor == O.Floor && Other == O.Other &&
          OtherType == O.OtherType && OtherZeroDim == O.OtherZeroDim &&
          OtherArg == O.OtherArg && sameOrigin(OtherOrigin, O.OtherOrigin) &&
@@ -155,6 +155,7 @@ llvm::json::Value ProjectIndex::toJSON() const {
         llvm::json::Object J{{"arg", R.Arg},
                              {"kind", R.ClassTarget ? "class-target"
                                       : R.OnDevice  ? "same-device"
+                                      : R.OnHost    ? "on-host"
                                                     : "same"},
                              {"other", std::move(Other)},
                              {"text", R.OtherText},
@@ -264,6 +265,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         R.Arg = static_cast<unsigned>(RJ->getInteger("arg").value_or(0));
         R.ClassTarget = RJ->getString("kind") == "class-target";
         R.OnDevice = RJ->getString("kind") == "same-device";
+        R.OnHost = RJ->getString("kind") == "on-host";
         R.OtherText = RJ->getString("text").value_or("").str();
         R.Operation = RJ->getString("operation").value_or("").str();
         R.Line = static_cast<unsigned>(RJ->getInteger("line").value_or(0));

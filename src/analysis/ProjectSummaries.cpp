@@ -193,12 +193,16 @@ UnitSummaries ProvenanceCache::exportSummaries() {
               !SM.isInMainFile(SM.getExpansionLoc(R.Site->getExprLoc())))
             continue;
           FunctionSummary::Requirement Q;
-          Q.OnDevice = true;
           Q.Arg = R.Index;
-          Q.Other = Form::FollowsArg;
-          Q.OtherArg = R.OtherIndex;
-          Q.OtherText = "'" + FD->getParamDecl(R.OtherIndex)->getName().str() +
-                        "'";
+          if (R.Kind == DeviceRequirement::OnHost) {
+            Q.OnHost = true;
+          } else {
+            Q.OnDevice = true;
+            Q.Other = Form::FollowsArg;
+            Q.OtherArg = R.OtherIndex;
+            Q.OtherText =
+                "'" + FD->getParamDecl(R.OtherIndex)->getName().str() + "'";
+          }
           Q.Operation = R.Operation;
           Q.Line = SM.getExpansionLineNumber(R.Site->getExprLoc());
           S.Requires.push_back(std::move(Q));

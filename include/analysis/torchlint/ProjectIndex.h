@@ -70,6 +70,8 @@ struct FunctionSummary {
     unsigned Arg = 0;
     bool ClassTarget = false; ///< A loss's class indices (must be Long).
     bool OnDevice = false;    ///< Must be on OtherArg's device.
+    /// Its memory is read on the host (data_ptr): must be on the CPU.
+    bool OnHost = false;
     /// The argument promoted with Floor beside a Float matrix first.
     bool Promoted = false;
     api::ScalarKind Floor = api::ScalarKind::Float;

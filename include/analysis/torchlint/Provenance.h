@@ -62,6 +62,12 @@ struct DeviceConflict : Conflict<Device> {
   enum KindTy {
     Mismatch,             ///< torch-device-mismatch
     FactoryMissingDevice, ///< torch-factory-missing-device
+    /// torch-host-read-device-tensor: the host reads Stray's memory (its
+    /// data_ptr, accessor) while it may be on a GPU; Other is empty.
+    HostRead,
+    /// torch-from-blob-device: from_blob labels host memory (Stray, the
+    /// data pointer) as memory of a device that may be a GPU; Other is empty.
+    FromBlobDevice,
   };
   KindTy Kind = Mismatch;
   /// A project fact the conflict needs (see Finding::Needs): a conflict with
@@ -70,14 +76,20 @@ struct DeviceConflict : Conflict<Device> {
   std::string Needs;
 };
 
-/// Where two of a function's tensor parameters meet in one operation, so
-/// that they must be on one device: the function's own conflict once a
-/// caller passes them on two devices. Checked at each call, in this unit or,
+/// A function's device precondition on its tensor parameters: two that
+/// meet in one operation must be on one device, or one whose memory the
+/// host reads must be on the CPU. The function's own conflict once a caller
+/// passes tensors that break it; checked at each call, in this unit or,
 /// through the project index (FunctionSummary::Requirement), in another.
 struct DeviceRequirement {
+  enum KindTy {
+    SameDevice, ///< Index and OtherIndex meet in Operation.
+    OnHost,     ///< Operation (data_ptr, accessor) reads Index on the host.
+  };
+  KindTy Kind = SameDevice;
   unsigned Index = 0;      ///< One parameter.
-  unsigned OtherIndex = 0; ///< The parameter it meets.
-  std::string Operation;   ///< Where they meet ("operator*").
+  unsigned OtherIndex = 0; ///< The parameter it meets (SameDevice).
+  std::string Operation;   ///< Where ("operator*", "data_ptr").
   /// The site, when in this unit; else Where says it ("triplet.cpp:16").
   const clang::Expr *Site = nullptr;
   std::string Where;

@@ -1,0 +1,67 @@
+//===- HostMemory.h - Memory the host reads and owns ------------*- C++ -*-===//
+//
+// What a program does with raw memory beside its tensors: the pointers and
+// accessors a tensor hands the host (data_ptr<T>, data<T>, accessor<T, N>)
+// and whether the host then reads or writes through them, and the buffers
+// the code owns on the host (a std::vector's data(), an array, a cv::Mat's
+// pixels, new[]) that torch::from_blob may wrap. The flow engine asks these
+// questions where a tensor that may be on a GPU meets host memory; the names
+// of the C and C++ libraries and of OpenCV they answer with live here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHLINT_HOSTMEMORY_H
+#define TORCHLINT_HOSTMEMORY_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace torchlint {
+namespace api {
+
+/// How a Tensor method hands the host the tensor's elements.
+enum class HostAccess {
+  None,
+  Pointer,  ///< data_ptr<T>(), data<T>(), const_data_ptr, mutable_data_ptr.
+  Accessor, ///< accessor<T, N>(): for host code (packed accessors are not).
+};
+
+/// What MC, a member call, is as host access to its tensor.
+HostAccess hostAccessOf(const clang::CXXMemberCallExpr *MC);
+
+/// How the host uses the pointer or accessor Access (a hostAccessOf call)
+/// gives it.
+struct HostUse {
+  /// The host reads or writes the elements through it: indexes or
+  /// dereferences it, copies from or into it (memcpy, std::copy, a
+  /// std::vector built from it, assign, insert, a stream's read or write),
+  /// or builds a cv::Mat over it; through a local variable that holds it,
+  /// too. A pointer handed to any other function (a CUDA kernel's launcher,
+  /// cudaMemcpy) is no host use.
+  bool Reads = false;
+  /// Every such use ends with the full expression that makes the pointer:
+  /// nothing keeps it (no variable, no cv::Mat over it), so a host copy of
+  /// the tensor made in that expression lives long enough.
+  bool WithinExpression = false;
+};
+HostUse hostUseOf(const clang::CXXMemberCallExpr *Access,
+                  clang::ASTContext &Ctx);
+
+/// True when every use of Tensor, a local tensor variable, in the function
+/// around it reads it on the host or asks its shape or type (data_ptr,
+/// accessor, item, sizes, dim, dtype, printing it): a copy on the CPU from
+/// its initialiser on means the same to every one of them.
+bool onlyReadOnHost(const clang::VarDecl *Tensor, clang::ASTContext &Ctx);
+
+/// True when Data, a pointer (its conversion to void* looked through),
+/// addresses host memory the code owns: the data() of a std::vector,
+/// std::array or std::string, an array, a cv::Mat's data or ptr<T>(),
+/// new[] or malloc, an element's address, or a local pointer initialised
+/// with one of these and never assigned.
+bool isHostBuffer(const clang::Expr *Data, clang::ASTContext &Ctx);
+
+} // namespace api
+} // namespace torchlint
+
+#endif

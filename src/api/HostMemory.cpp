@@ -1,0 +1,349 @@
+//===- HostMemory.cpp - Memory the host reads and owns --------------------===//
+
+#include "torchlint/HostMemory.h"
+#include "torchlint/Syntax.h"
+#include "torchlint/TorchApi.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace torchlint {
+namespace api {
+
+namespace {
+
+/// True for FD, a function of the C library or of namespace std, named Name.
+bool isLibraryFunction(const FunctionDecl *FD, llvm::StringRef Name) {
+  if (!FD || !FD->getIdentifier() || FD->getName() != Name)
+    return false;
+  return FD->isExternC() || FD->isInStdNamespace() ||
+         FD->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+/// True for the class (or class template specialisation) RD, named Name in
+/// namespace std.
+bool isStdClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  return RD && RD->getIdentifier() && RD->getName() == Name &&
+         RD->isInStdNamespace();
+}
+
+/// True for std's containers whose elements are contiguous host memory.
+bool isStdContiguous(const CXXRecordDecl *RD) {
+  return isStdClass(RD, "vector") || isStdClass(RD, "array") ||
+         isStdClass(RD, "basic_string") || isStdClass(RD, "valarray");
+}
+
+/// True for OpenCV's host image, cv::Mat or cv::Mat_<T> (not cv::cuda::GpuMat
+/// nor cv::UMat, whose pixels may be on a device).
+bool isCvMat(const CXXRecordDecl *RD) {
+  return RD && (hasQualifiedName(RD, "cv::Mat") || hasQualifiedName(RD, "cv::Mat_"));
+}
+
+const CXXRecordDecl *classOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  return T->getAsCXXRecordDecl();
+}
+
+/// E without parentheses, implicit conversions and explicit pointer casts.
+const Expr *stripCasts(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(Next);
+        CE && CE->getType()->isPointerType())
+      Next = CE->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// The body of the function or lambda around S.
+const Stmt *enclosingBody(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD->getBody();
+    if (const auto *LE = Parents[0].get<LambdaExpr>())
+      return LE->getBody();
+    Node = Parents[0];
+  }
+  return nullptr;
+}
+
+/// Every reference to VD in S.
+void collectRefs(const Stmt *S, const ValueDecl *VD,
+                 llvm::SmallVectorImpl<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+    Out.push_back(DRE);
+  for (const Stmt *C : S->children())
+    collectRefs(C, VD, Out);
+}
+
+/// True when a call of Callee with the pointer as argument Index reads or
+/// writes the memory on the host.
+bool copiesOnHost(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  llvm::StringRef N = Callee->getName();
+  bool CLibrary = llvm::StringSwitch<bool>(N)
+                      .Cases("memcpy", "memmove", "memcmp", "memset", true)
+                      .Cases("fwrite", "fread", true)
+                      .Default(false);
+  if (CLibrary)
+    return isLibraryFunction(Callee, N);
+  bool Algorithm =
+      llvm::StringSwitch<bool>(N)
+          .Cases("copy", "copy_n", "fill", "fill_n", "transform", true)
+          .Cases("accumulate", "max_element", "min_element", true)
+          .Cases("minmax_element", "sort", "partial_sort", "find", true)
+          .Cases("equal", "reduce", "inner_product", "count", true)
+          .Default(false);
+  if (Algorithm)
+    return Callee->isInStdNamespace();
+  // vector::assign(first, last), insert(pos, first, last); an iostream's
+  // read or write of raw bytes.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
+    const CXXRecordDecl *RD = MD->getParent();
+    if ((N == "assign" || N == "insert") && isStdContiguous(RD))
+      return true;
+    if ((N == "read" || N == "write") && RD->isInStdNamespace())
+      return true;
+  }
+  return false;
+}
+
+/// Classifies the uses of the pointer value E: sets Use.Reads for a host
+/// read or write, and clears WithinExpression where the pointer is kept.
+void classify(const Expr *E, ASTContext &Ctx, HostUse &Use, unsigned Depth) {
+  if (Depth > 4 || Use.Reads)
+    return;
+  DynTypedNode Node = DynTypedNode::create(*E);
+  const Expr *Child = E;
+  for (unsigned Steps = 0; Steps < 16; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return;
+    const DynTypedNode &P = Parents[0];
+    if (const auto *PE = P.get<Expr>()) {
+      if (isa<ParenExpr>(PE) || isa<ImplicitCastExpr>(PE) ||
+          (isa<ExplicitCastExpr>(PE) && PE->getType()->isPointerType())) {
+        Node = P;
+        Child = PE;
+        continue;
+      }
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(PE)) {
+        Use.Reads = ASE->getBase()->IgnoreParenImpCasts() == Child ||
+                    ASE->getBase() == Child;
+        return;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(PE)) {
+        Use.Reads = UO->getOpcode() == UO_Deref;
+        return;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(PE)) {
+        // p + offset is still the memory; p - q is a number.
+        if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+            BO->getType()->isPointerType()) {
+          Node = P;
+          Child = BO;
+          continue;
+        }
+        return;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(PE)) {
+        // acc[i] on an accessor.
+        Use.Reads = OC->getOperator() == OO_Subscript && OC->getNumArgs() >= 1 &&
+                    OC->getArg(0)->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts();
+        return;
+      }
+      if (const auto *CE = dyn_cast<CallExpr>(PE)) {
+        Use.Reads = copiesOnHost(CE->getDirectCallee());
+        return;
+      }
+      if (const auto *Ctor = dyn_cast<CXXConstructExpr>(PE)) {
+        const CXXRecordDecl *RD = Ctor->getConstructor()->getParent();
+        if (isCvMat(RD)) {
+          // A cv::Mat over the memory: the image is read on the host later.
+          Use.Reads = true;
+          Use.WithinExpression = false;
+        } else if (isStdContiguous(RD) || isStdClass(RD, "deque") ||
+                   isStdClass(RD, "list")) {
+          Use.Reads = true; // vector<float>(p, p + n) copies.
+        }
+        return;
+      }
+      return;
+    }
+    if (const auto *VD = P.get<VarDecl>()) {
+      // float *p = t.data_ptr<float>(); auto acc = t.accessor<float, 2>():
+      // the uses of the variable decide, and the memory is kept.
+      Use.WithinExpression = false;
+      if (!VD->isLocalVarDecl() || VD->getType()->isReferenceType())
+        return;
+      llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+      collectRefs(enclosingBody(E, Ctx), VD, Refs);
+      for (const DeclRefExpr *Ref : Refs)
+        classify(Ref, Ctx, Use, Depth + 1);
+      return;
+    }
+    return;
+  }
+}
+
+} // namespace
+
+HostAccess hostAccessOf(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier())
+    return HostAccess::None;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!hasQualifiedName(RD, "at::Tensor") && !hasQualifiedName(RD, "at::TensorBase"))
+    return HostAccess::None;
+  llvm::StringRef N = MD->getName();
+  if (N == "accessor")
+    return HostAccess::Accessor;
+  // data<T>() gives a pointer; data() without T is a tensor.
+  if ((N == "data_ptr" || N == "data" || N == "const_data_ptr" ||
+       N == "mutable_data_ptr") &&
+      MC->getType()->isPointerType())
+    return HostAccess::Pointer;
+  return HostAccess::None;
+}
+
+HostUse hostUseOf(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
+  HostUse Use;
+  Use.WithinExpression = true;
+  classify(Access, Ctx, Use, 0);
+  if (!Use.Reads)
+    Use.WithinExpression = false;
+  return Use;
+}
+
+bool onlyReadOnHost(const VarDecl *Tensor, ASTContext &Ctx) {
+  if (!Tensor->isLocalVarDecl() || Tensor->getType()->isReferenceType() ||
+      !Tensor->getInit())
+    return false;
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+  collectRefs(enclosingBody(Tensor->getInit(), Ctx), Tensor, Refs);
+  for (const DeclRefExpr *Ref : Refs) {
+    DynTypedNode Node = DynTypedNode::create(*Ref);
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    // Through the conversion to TensorBase that its methods take.
+    while (!Parents.empty() && Parents[0].get<ImplicitCastExpr>()) {
+      Node = Parents[0];
+      Parents = Ctx.getParents(Node);
+    }
+    if (Parents.empty())
+      return false;
+    if (const auto *OC = Parents[0].get<CXXOperatorCallExpr>();
+        OC && OC->getOperator() == OO_LessLess && OC->getNumArgs() == 2 &&
+        OC->getArg(1)->IgnoreImpCasts() == Ref)
+      continue; // std::cout << out
+    const auto *ME = Parents[0].get<MemberExpr>();
+    const auto *MD = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    if (!MD || !MD->getIdentifier())
+      return false;
+    bool Query = llvm::StringSwitch<bool>(MD->getName())
+                     .Cases("data_ptr", "data", "const_data_ptr", true)
+                     .Cases("mutable_data_ptr", "accessor", "item", true)
+                     .Cases("size", "sizes", "dim", "numel", "ndimension", true)
+                     .Cases("scalar_type", "dtype", "defined", "print", true)
+                     .Cases("stride", "strides", "is_contiguous", true)
+                     .Cases("element_size", "nbytes", "itemsize", true)
+                     .Default(false);
+    if (!Query)
+      return false;
+  }
+  return true;
+}
+
+bool isHostBuffer(const Expr *Data, ASTContext &Ctx) {
+  for (unsigned Depth = 0; Data && Depth < 6; ++Depth) {
+    const Expr *E = stripCasts(Data);
+    if (isa<CXXNewExpr>(E))
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+        return false;
+      Data = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                       : BO->getRHS();
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        return false;
+      // &v[0], &arr[0], &local.
+      const Expr *Sub = UO->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub)) {
+        Data = ASE->getBase();
+        continue;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Sub)) {
+        return OC->getOperator() == OO_Subscript &&
+               isStdContiguous(classOf(OC->getArg(0)->getType()));
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          return VD->hasLocalStorage() && !VD->getType()->isReferenceType();
+      return false;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (!MD || !MD->getIdentifier())
+        return false;
+      const CXXRecordDecl *RD = MD->getParent();
+      if (MD->getName() == "data" && isStdContiguous(RD))
+        return true;
+      return (MD->getName() == "ptr" || MD->getName() == "data") && isCvMat(RD);
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      // img.data, frame->data of a cv::Mat.
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      return Field && Field->getIdentifier() && Field->getName() == "data" &&
+             isCvMat(dyn_cast<CXXRecordDecl>(Field->getParent()));
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      return isLibraryFunction(F, "malloc") || isLibraryFunction(F, "calloc") ||
+             isLibraryFunction(F, "aligned_alloc");
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return false;
+    if (VD->getType()->isArrayType())
+      return true;
+    // A local pointer initialised with host memory and never changed.
+    if (!VD->isLocalVarDecl() || !VD->getType()->isPointerType() ||
+        !VD->getInit())
+      return false;
+    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+    collectRefs(enclosingBody(DRE, Ctx), VD, Refs);
+    for (const DeclRefExpr *Ref : Refs) {
+      DynTypedNodeList Parents = Ctx.getParents(*Ref);
+      if (Parents.empty())
+        continue;
+      if (const auto *BO = Parents[0].get<BinaryOperator>();
+          BO && BO->isAssignmentOp() && BO->getLHS() == Ref)
+        return false;
+      if (const auto *UO = Parents[0].get<UnaryOperator>();
+          UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+        return false;
+    }
+    Data = VD->getInit();
+  }
+  return false;
+}
+
+} // namespace api
+} // namespace torchlint
