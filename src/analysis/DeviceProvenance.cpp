@@ -322,6 +322,10 @@ private:
   /// (data_ptr, accessor) that may be on a GPU, from_blob labelling host
   /// memory with a device that may be a GPU.
   void checkHostAccess(const Stmt *S, const State &St);
+  /// Device traffic per iteration of a loop: one element of a tensor that
+  /// may be on a GPU read or written, indexed by what the loop changes, or
+  /// a CPU tensor the loop never changes copied to a device.
+  void checkLoopAccess(const Expr *E, const State &St);
   /// Records a conflict of Kind at Site about Stray, one of whose facts in V
   /// may be on a GPU; false when none may.
   bool reportOnDevice(DeviceConflict::KindTy Kind, const Expr *Site,
@@ -1495,6 +1499,9 @@ void FunctionAnalysis::checkHostAccess(const Stmt *S, const State &St) {
   const auto *E = dyn_cast<Expr>(S);
   if (!E || ReportedSites.count(E))
     return;
+  checkLoopAccess(E, St);
+  if (ReportedSites.count(E))
+    return;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     api::HostAccess Access = api::hostAccessOf(MC);
     const Expr *Object = MC->getImplicitObjectArgument();
@@ -1692,6 +1699,77 @@ void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
     if (ReportedSites.count(Call))
       return;
   }
+}
+
+void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  // t[i].item<float>(), or t[i][j] = v (a fill_ of one element).
+  const Expr *Element = nullptr;
+  std::string Callee;
+  if (MD && api::isTensorMethod(MD, "item")) {
+    Element = MC->getImplicitObjectArgument();
+    Callee = "item";
+  } else if (OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+             api::isTensorType(OC->getArg(0)->getType())) {
+    Element = OC->getArg(0);
+    Callee = "operator=";
+  }
+  const bool Transfer =
+      MD && (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda"));
+  if (!Element && !Transfer)
+    return;
+  const Stmt *Loop = api::enclosingLoop(E, Ctx);
+  if (!Loop)
+    return;
+  if (Element) {
+    llvm::SmallVector<const Expr *, 2> Indices;
+    const Expr *Tensor = api::indexedTensor(Element, Indices);
+    if (!Tensor || api::variesIn(Tensor, Loop) ||
+        llvm::none_of(Indices,
+                      [&](const Expr *I) { return api::variesIn(I, Loop); }))
+      return;
+    ConflictOperand Op{Tensor, text(Tensor, Ctx), "", {}, false};
+    if (reportOnDevice(DeviceConflict::LoopAccess, E, Callee, Op,
+                       evalTensor(Tensor, St)))
+      Out->Conflicts.back().Loop = Loop;
+    return;
+  }
+  // x.to(device) of a CPU tensor the loop never changes: the same copy on
+  // every iteration.
+  const auto *DRE = dyn_cast<DeclRefExpr>(
+      api::ignoreWrappers(MC->getImplicitObjectArgument()));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || api::writtenIn(VD, Loop, [](const CXXMemberCallExpr *Call) {
+        return api::isInPlaceTensorMethod(Call->getMethodDecl());
+      }))
+    return;
+  DeviceSet V = evalTensor(DRE, St);
+  const DeviceFact *Cpu = V.single();
+  if (!Cpu || Cpu->Value.Kind != Device::Cpu || !Cpu->Needs.empty() ||
+      facts::isReturnsCpu(Cpu->Value.Key))
+    return;
+  std::optional<DeviceFact> Target;
+  if (MD->getName() == "cuda") {
+    Target.emplace();
+    Target->Value = currentCuda();
+  } else if (MC->getNumArgs() >= 1 &&
+             !api::isTensorType(MC->getArg(0)->getType())) {
+    Target = evalDevice(MC->getArg(0), St);
+  }
+  if (!Target || !mayBeAccelerator(Target->Value) || !Target->Needs.empty())
+    return;
+  DeviceConflict C;
+  C.Kind = DeviceConflict::LoopTransfer;
+  C.Site = MC;
+  C.Callee = MD->getName().str();
+  C.Stray = {DRE, VD->getNameAsString(), "", *Cpu, false};
+  C.Other.Fact = *Target;
+  C.Other.Text = MC->getNumArgs() >= 1 ? text(MC->getArg(0), Ctx) : "";
+  C.Loop = Loop;
+  ReportedSites.insert(MC);
+  Out->Conflicts.push_back(std::move(C));
 }
 
 void FunctionAnalysis::checkHostRequirement(const CallExpr *Call,

@@ -138,5 +138,97 @@ bool isSystemHeaderDecl(const Decl *D) {
              D->getLocation());
 }
 
+const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    const DynTypedNode &P = Parents[0];
+    if (P.get<Decl>() && (P.get<FunctionDecl>() || P.get<CXXRecordDecl>()))
+      return nullptr;
+    if (P.get<LambdaExpr>())
+      return nullptr;
+    const Stmt *Child = Node.get<Stmt>();
+    if (const auto *For = P.get<ForStmt>();
+        For && Child && (Child == For->getBody() || Child == For->getCond() ||
+                         Child == For->getInc()))
+      return For;
+    if (const auto *Range = P.get<CXXForRangeStmt>();
+        Range && Child == Range->getBody())
+      return Range;
+    if (const auto *While = P.get<WhileStmt>())
+      return While;
+    if (const auto *Do = P.get<DoStmt>())
+      return Do;
+    Node = P;
+  }
+  return nullptr;
+}
+
+namespace {
+/// Whether a statement writes one variable (writtenIn).
+struct WriteFinder {
+  const ValueDecl *VD;
+  llvm::function_ref<bool(const CXXMemberCallExpr *)> Writes;
+  bool names(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  }
+  bool find(const Stmt *S) const {
+    if (!S)
+      return false;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (D == VD)
+          return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && names(BO->getLHS()))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        names(UO->getSubExpr()))
+      return true;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->getNumArgs() >= 1 && names(OC->getArg(0)) &&
+        (OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+         OC->getOperator() == OO_MinusMinus))
+      return true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+        MC && Writes && MC->getImplicitObjectArgument() &&
+        names(MC->getImplicitObjectArgument()) && Writes(MC))
+      return true;
+    for (const Stmt *C : S->children())
+      if (find(C))
+        return true;
+    return false;
+  }
+};
+
+bool namesWritten(const Stmt *S, const Stmt *Loop) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (isa<VarDecl>(DRE->getDecl()) && writtenIn(DRE->getDecl(), Loop))
+      return true;
+  for (const Stmt *C : S->children())
+    if (namesWritten(C, Loop))
+      return true;
+  return false;
+}
+} // namespace
+
+bool writtenIn(const ValueDecl *VD, const Stmt *Loop,
+               llvm::function_ref<bool(const CXXMemberCallExpr *)> Writes) {
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    if (Range->getLoopVariable() == VD)
+      return true;
+  return WriteFinder{VD, Writes}.find(Loop);
+}
+
+bool variesIn(const Expr *E, const Stmt *Loop) {
+  return namesWritten(E, Loop);
+}
+
 } // namespace api
 } // namespace torchlint

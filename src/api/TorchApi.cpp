@@ -535,6 +535,36 @@ bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
          hasQualifiedName(RD, "at::TensorBase");
 }
 
+bool isInPlaceTensorMethod(const CXXMethodDecl *MD) {
+  return MD && MD->getIdentifier() && MD->getName().ends_with("_") &&
+         isTensorMethod(MD, MD->getName());
+}
+
+const Expr *indexedTensor(const Expr *Element,
+                          llvm::SmallVectorImpl<const Expr *> &Indices) {
+  const Expr *E = ignoreWrappers(Element);
+  const Expr *Base = nullptr;
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+        isTensorType(OC->getArg(0)->getType())) {
+      Indices.push_back(OC->getArg(1));
+      Base = E = ignoreWrappers(OC->getArg(0));
+      continue;
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (MD && (isTensorMethod(MD, "index") || isTensorMethod(MD, "select"))) {
+      for (const Expr *A : MC->arguments())
+        Indices.push_back(A);
+      Base = E = ignoreWrappers(MC->getImplicitObjectArgument());
+      continue;
+    }
+    break;
+  }
+  return Base;
+}
+
 std::optional<ApiRow> rowFor(const FunctionDecl *FD) {
   if (!FD)
     return std::nullopt;

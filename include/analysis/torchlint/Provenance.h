@@ -68,12 +68,20 @@ struct DeviceConflict : Conflict<Device> {
     /// torch-from-blob-device: from_blob labels host memory (Stray, the
     /// data pointer) as memory of a device that may be a GPU; Other is empty.
     FromBlobDevice,
+    /// torch-device-access-in-loop: one element of Stray, which may be on a
+    /// GPU, read (item) or written per iteration of Loop; Other is empty.
+    LoopAccess,
+    /// torch-device-access-in-loop: Stray, on the CPU and unchanged in
+    /// Loop, copied to Other's device on every iteration.
+    LoopTransfer,
   };
   KindTy Kind = Mismatch;
   /// A project fact the conflict needs (see Finding::Needs): a conflict with
   /// a parameter's device that no caller in this unit makes real needs a
   /// caller in another unit that passes a tensor on a device there.
   std::string Needs;
+  /// LoopAccess, LoopTransfer: the loop.
+  const clang::Stmt *Loop = nullptr;
 };
 
 /// A function's device precondition on its tensor parameters: two that

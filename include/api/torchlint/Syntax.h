@@ -13,6 +13,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <string>
 
 namespace torchlint {
@@ -46,6 +48,20 @@ bool isSystemHeaderDecl(const clang::Decl *D);
 /// (templates, lambdas, internal linkage, virtual functions, whose callee
 /// another unit cannot tell).
 std::string projectKey(const clang::FunctionDecl *FD);
+
+/// The innermost loop (for, range-based for, while, do) whose body or
+/// condition holds S, inside the function around S; null when none.
+const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+/// True when Loop may write VD: VD is declared in it, or it assigns,
+/// increments or (Writes saying so of a member call on VD) changes it.
+bool writtenIn(const clang::ValueDecl *VD, const clang::Stmt *Loop,
+               llvm::function_ref<bool(const clang::CXXMemberCallExpr *)>
+                   Writes = nullptr);
+
+/// True when E's value may change from one iteration of Loop to the next:
+/// it names a variable that Loop writes (writtenIn).
+bool variesIn(const clang::Expr *E, const clang::Stmt *Loop);
 
 } // namespace api
 } // namespace torchlint

@@ -325,6 +325,16 @@ const clang::CXXMemberCallExpr *moduleCloneOf(const clang::Expr *E);
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
+/// True when MD is a Tensor method that changes its tensor in place
+/// (add_, copy_, index_put_: LibTorch's trailing underscore).
+bool isInPlaceTensorMethod(const clang::CXXMethodDecl *MD);
+
+/// For an element of a tensor written with indices (`t[i]`, `t[i][j]`,
+/// `t.index({i, j})`, `t.select(0, i)`), the tensor indexed, with the
+/// index expressions in Indices; null for anything else.
+const clang::Expr *indexedTensor(const clang::Expr *Element,
+                                 llvm::SmallVectorImpl<const clang::Expr *> &Indices);
+
 //===----------------------------------------------------------------------===//
 // Devices written in code.
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,114 @@
+// Cases for torch-device-access-in-loop: per-element reads and writes of a
+// tensor that may be on a GPU inside a loop (one device round trip or one
+// kernel per element), and the same copy of an unchanged tensor on every
+// iteration. Cheap on a CPU machine, slow on the GPU.
+#include <torch/torch.h>
+
+#include <cstdio>
+#include <vector>
+
+torch::Device pickDevice() {
+  return torch::cuda::is_available() ? torch::Device(torch::kCUDA)
+                                     : torch::Device(torch::kCPU);
+}
+
+std::vector<float> perElementRead(torch::Tensor logits) {
+  torch::Device device = pickDevice();
+  auto probs = torch::softmax(logits.to(device), 1); // expected-note {{'probs' is moved to 'device' here}}
+  std::vector<float> best;
+  for (int64_t i = 0; i < probs.size(0); ++i)
+    best.push_back(probs[i][0].item<float>()); // expected-warning {{'item' in the loop at line 19 copies one element of 'probs' to the host per iteration, but 'probs' is on 'device', chosen at run time at line 16: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  return best;
+}
+
+int64_t countAbove(torch::Tensor scores, double threshold) {
+  if (!torch::cuda::is_available())
+    return 0;
+  auto s = scores.cuda(); // expected-note {{'s' is moved to a CUDA device here}}
+  int64_t n = 0, i = 0;
+  while (i < s.numel()) {
+    if (s.index({i}).item<double>() > threshold) // expected-warning {{'item' in the loop at line 29 copies one element of 's' to the host per iteration, but 's' is on a CUDA device: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+      ++n;
+    ++i;
+  }
+  return n;
+}
+
+void perElementWrite(int64_t n) {
+  torch::Device device = pickDevice();
+  auto grid = torch::zeros({n, n}, torch::TensorOptions().device(device));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      grid[i][j] = static_cast<double>(i * j); // expected-warning {{the loop at line 41 writes one element of 'grid' per iteration, but 'grid' is on 'device', chosen at run time at line 38: fill a CPU tensor and copy it to the device once after the loop [torch-device-access-in-loop]}}
+}
+
+void sameCopyEachStep(torch::nn::Linear policy, int steps) {
+  torch::Device device = pickDevice();
+  policy->to(device);
+  auto goal = torch::randn({1, 4}); // expected-note {{'goal' is created on the CPU here ('torch::randn' with no device)}}
+  for (int s = 0; s < steps; ++s) {
+    auto action = policy(goal.to(device)); // expected-warning {{'goal' never changes in the loop at line 49 but is copied on every iteration to 'device', chosen at run time at line 46: move it once before the loop [torch-device-access-in-loop]}}
+    (void)action;
+  }
+}
+
+// Silent: one host copy before the loop.
+std::vector<float> hostCopyFirst(torch::Tensor logits) {
+  torch::Device device = pickDevice();
+  auto probs = torch::softmax(logits.to(device), 1).cpu();
+  std::vector<float> best;
+  for (int64_t i = 0; i < probs.size(0); ++i)
+    best.push_back(probs[i][0].item<float>());
+  return best;
+}
+
+// Silent: one read per training step is logging, not per-element traffic.
+void train(torch::nn::Linear model, std::vector<torch::Tensor> &batches) {
+  torch::Device device = pickDevice();
+  model->to(device);
+  for (auto &batch : batches) {
+    auto loss = model(batch.to(device)).pow(2).mean();
+    std::printf("loss %f\n", loss.item<float>());
+  }
+}
+
+// Silent: the tensor moved changes on every iteration.
+void rollout(torch::nn::Linear policy, int steps) {
+  torch::Device device = pickDevice();
+  policy->to(device);
+  auto state = torch::zeros({1, 4});
+  for (int s = 0; s < steps; ++s) {
+    auto action = policy(state.to(device));
+    state = state + action.detach().cpu();
+  }
+}
+
+// Silent: the element read is indexed by a constant, once per step.
+void firstLogit(torch::nn::Linear model, torch::Tensor x, int steps) {
+  torch::Device device = pickDevice();
+  model->to(device);
+  auto input = x.to(device);
+  for (int s = 0; s < steps; ++s)
+    std::printf("%f\n", model(input)[0][0].item<float>());
+}
+
+// Macros: reported where the macro is used.
+#define AT(t, i) ((t)[i].item<float>())
+float sum(torch::Tensor x) {
+  torch::Device device = pickDevice();
+  auto y = x.to(device); // expected-note {{'y' is moved to 'device' here}}
+  float total = 0;
+  for (int64_t i = 0; i < y.numel(); ++i)
+    total += AT(y, i); // expected-warning {{'item' in the loop at line 101 copies one element of 'y' to the host per iteration, but 'y' is on 'device', chosen at run time at line 98: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  return total;
+}
+
+// Templates: the instantiation is analysed.
+template <typename T> std::vector<T> elements(torch::Device device, torch::Tensor x) {
+  auto y = x.to(device); // expected-note {{'y' is moved to 'device' here}}
+  std::vector<T> out;
+  for (int64_t i = 0; i < y.size(0); ++i)
+    out.push_back(y[i].item<T>()); // expected-warning {{'item' in the loop at line 110 copies one element of 'y' to the host per iteration, but 'y' is on 'device': copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  return out;
+}
+std::vector<int64_t> ids(torch::Tensor x) { return elements<int64_t>(pickDevice(), x); }
