@@ -151,6 +151,28 @@ const Family Families[] = {
        E.Expected = "cpu";
        E.Found = "cuda";
      }},
+    // A kernel that read host memory as device memory: "CUDA error: an
+    // illegal memory access was encountered" (also "misaligned address").
+    // from_blob labelling host memory with a GPU device makes exactly
+    // that; a host pointer handed to device code does too.
+    {"CUDA error: (an illegal memory access was encountered|misaligned "
+     "address)",
+     [](const Groups &G, RuntimeError &E) {
+       E.Family = RuntimeError::Device;
+       E.Rules = {"torch-from-blob-device", "torch-host-read-device-tensor"};
+       E.Expected = "cuda";
+       E.Found = "cpu";
+     }},
+    // The host dereferencing a GPU tensor's data_ptr() gets no LibTorch
+    // message, only the signal: "Segmentation fault (core dumped)", or a
+    // sanitizer's "SEGV on unknown address".
+    {"(Segmentation fault|SEGV on unknown address)",
+     [](const Groups &G, RuntimeError &E) {
+       E.Family = RuntimeError::Device;
+       E.Rules = {"torch-host-read-device-tensor"};
+       E.Expected = "cpu";
+       E.Found = "cuda";
+     }},
     // RNNs: "Input and hidden tensors are not at the same device, found
     // input tensor at cuda:0 and hidden tensor at cpu", and the parameter
     // form of the same check.

@@ -160,6 +160,23 @@ TEST(RuntimeErrorTest, TwoXDtypeWordings) {
   EXPECT_EQ(Mps.Rules.front(), "torch-mps-float64");
 }
 
+TEST(RuntimeErrorTest, HostMemoryOnTheDevice) {
+  // Host memory read by a kernel as device memory (from_blob with a GPU
+  // device), and the host reading a GPU tensor's data_ptr().
+  RuntimeError Illegal = only(
+      "terminate called after throwing an instance of 'c10::Error'\n"
+      "  what():  CUDA error: an illegal memory access was encountered\n"
+      "CUDA kernel errors might be asynchronously reported at some other API "
+      "call, so the stacktrace below might be incorrect.");
+  EXPECT_EQ(Illegal.Family, RuntimeError::Device);
+  EXPECT_EQ(Illegal.Rules,
+            (std::vector<std::string>{"torch-from-blob-device",
+                                      "torch-host-read-device-tensor"}));
+  RuntimeError Segv = only("Segmentation fault (core dumped)");
+  EXPECT_EQ(Segv.Rules,
+            std::vector<std::string>{"torch-host-read-device-tensor"});
+}
+
 TEST(RuntimeErrorTest, BacktraceNamesUserFrames) {
   RuntimeError E = only(
       "terminate called after throwing an instance of 'c10::Error'\n"
