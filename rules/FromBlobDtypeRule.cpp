@@ -11,6 +11,7 @@
 #include "FromBlob.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/OpenCV.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -209,12 +210,18 @@ public:
 
     const Expr *Source = dataBeforeVoidCast(FB->Data);
     QualType Element = pointeeElementType(Source->getType());
-    std::optional<api::ScalarKind> Holds = api::elementKindOf(Element);
+    // A cv::Mat's pixels hold what OpenCV's calls made them, whatever
+    // pointer type `data` or `ptr<T>()` gives.
+    std::optional<api::MatElements> Mat;
+    if (const Expr *M = api::matOfPixels(Source))
+      Mat = api::matElementsAt(M, Call, Ctx);
+    std::optional<api::ScalarKind> Holds =
+        Mat ? std::optional(Mat->Kind) : api::elementKindOf(Element);
     if (!Holds)
       return;
     // A byte buffer may hold another type's bytes (a file read, cv::Mat's
     // data), unless the function writes byte values into it.
-    if (isByteKind(*Holds)) {
+    if (!Mat && isByteKind(*Holds)) {
       ElementSource Owner = describeElement(Source, Element, *Holds, Ctx);
       const auto *Buffer = dyn_cast_or_null<VarDecl>(Owner.Owner);
       const FunctionDecl *Fn = enclosingFunction(Call, Ctx);
@@ -240,8 +247,9 @@ public:
     std::string Callee = calleeText(*FB, Ctx);
     std::string Data = writtenText(Source, Ctx);
     std::string Shown = Data.empty() ? "the data" : "'" + Data + "'";
-    ElementSource Described = describeElement(Source, Element, *Holds, Ctx);
-    const std::string &ElementName = Described.Name;
+    ElementSource Described =
+        Mat ? ElementSource() : describeElement(Source, Element, *Holds, Ctx);
+    const std::string &ElementName = Mat ? Mat->Depth : Described.Name;
     std::string Fix = fixSpelling(*Holds, FB->Callee);
     std::string Message = "'" + Callee + "' reads " + Shown + " (" +
                           ElementName + " elements) as " +
@@ -260,6 +268,10 @@ public:
                : std::string("these options name no dtype, so the tensor is "
                              "Float")});
     }
+    if (Mat && Mat->Where)
+      F.Notes.push_back({Mat->Where->getBeginLoc(),
+                         "'" + writtenText(api::matOfPixels(Source), Ctx) +
+                             "' holds " + Mat->Depth + " elements from here"});
     // In an instantiation the declaration spells the template parameter.
     if (Described.Owner && !Instance)
       F.Notes.push_back({Described.Owner->getLocation(),

@@ -9,11 +9,13 @@ packages=(
   llvm-16-dev libclang-16-dev clang-16 clang-tidy-16 clang-tools-16
   libclang-rt-16-dev
   libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev
-  libtorch-dev libopencv-core-dev
+  libtorch-dev libopencv-core-dev libopencv-imgproc-dev
   neovim
   bazel-bootstrap
 )
-# libopencv-core-dev: cv::Mat, for the OpenCV cases (tests/opencv).
+# libopencv-core-dev, libopencv-imgproc-dev: cv::Mat, convertTo, cvtColor,
+# resize, for the OpenCV cases (tests/opencv); imgcodecs (imread) would
+# bring GDAL.
 # libclang-rt-16-dev: Clang's sanitizer runtimes, for scripts/sanitize.sh.
 # bazel-bootstrap: Debian's Bazel, to test bazel/torchlint.bzl offline.
 # The VS Code extension's packing test (tests/lsp) needs npm: Debian's, unless

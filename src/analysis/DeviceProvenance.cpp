@@ -1479,7 +1479,8 @@ bool FunctionAnalysis::reportOnDevice(DeviceConflict::KindTy Kind,
       OnDevice = &F;
       break;
     }
-  if (!OnDevice)
+  // Code that picked its path by the tensor's device knows where it is.
+  if (!OnDevice || api::underDeviceTest(Site, Ctx))
     return false;
   DeviceConflict C;
   C.Kind = Kind;
@@ -1521,7 +1522,7 @@ void FunctionAnalysis::checkHostAccess(const Stmt *S, const State &St) {
     const auto *P =
         In && In->Value.FollowsInput ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
                                      : nullptr;
-    if (P && P->getDeclContext() == FD) {
+    if (P && P->getDeclContext() == FD && !api::underDeviceTest(MC, Ctx)) {
       DeviceRequirement R;
       R.Kind = DeviceRequirement::OnHost;
       R.Index = P->getFunctionScopeIndex();
@@ -1737,7 +1738,9 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
     return;
   }
   // x.to(device) of a CPU tensor the loop never changes: the same copy on
-  // every iteration.
+  // every iteration. (`x.to(device);` alone is torch-discarded-move's.)
+  if (api::isDiscardedValue(MC, Ctx))
+    return;
   const auto *DRE = dyn_cast<DeclRefExpr>(
       api::ignoreWrappers(MC->getImplicitObjectArgument()));
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -1758,7 +1761,8 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
              !api::isTensorType(MC->getArg(0)->getType())) {
     Target = evalDevice(MC->getArg(0), St);
   }
-  if (!Target || !mayBeAccelerator(Target->Value) || !Target->Needs.empty())
+  if (!Target || !mayBeAccelerator(Target->Value) ||
+      !Target->Needs.empty() || api::underDeviceTest(MC, Ctx))
     return;
   DeviceConflict C;
   C.Kind = DeviceConflict::LoopTransfer;

@@ -229,6 +229,49 @@ HostUse hostUseOf(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
   return Use;
 }
 
+/// True when Cond asks a tensor or a device where it is.
+static bool testsDevice(const Stmt *Cond) {
+  if (!Cond)
+    return false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond))
+    if (const CXXMethodDecl *MD = MC->getMethodDecl();
+        MD && MD->getIdentifier()) {
+      const CXXRecordDecl *RD = MD->getParent();
+      bool TensorOrDevice = hasQualifiedName(RD, "at::Tensor") ||
+                            hasQualifiedName(RD, "at::TensorBase") ||
+                            hasQualifiedName(RD, "c10::Device");
+      if (TensorOrDevice &&
+          llvm::StringSwitch<bool>(MD->getName())
+              .Cases("is_cuda", "is_cpu", "is_mps", "is_xpu", "device", true)
+              .Cases("type", "is_meta", "is_hip", "is_privateuseone", true)
+              .Default(false))
+        return true;
+    }
+  for (const Stmt *C : Cond->children())
+    if (testsDevice(C))
+      return true;
+  return false;
+}
+
+bool underDeviceTest(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return false;
+    const Stmt *Child = Node.get<Stmt>();
+    if (const auto *If = Parents[0].get<IfStmt>();
+        If && Child != If->getCond() && testsDevice(If->getCond()))
+      return true;
+    if (const auto *CO = Parents[0].get<ConditionalOperator>();
+        CO && Child != CO->getCond() && testsDevice(CO->getCond()))
+      return true;
+    Node = Parents[0];
+  }
+  return false;
+}
+
 bool onlyReadOnHost(const VarDecl *Tensor, ASTContext &Ctx) {
   if (!Tensor->isLocalVarDecl() || Tensor->getType()->isReferenceType() ||
       !Tensor->getInit())

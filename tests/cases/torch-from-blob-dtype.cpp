@@ -39,12 +39,13 @@ void optionSpellings(std::vector<float> &f, std::vector<int64_t> &ids, // expect
   auto a = torch::from_blob(ids.data(), {n}, torch::TensorOptions().dtype(torch::kInt32)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Int; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Int is given here}}
   auto b = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kFloat64)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Double; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Double is given here}}
   auto c = torch::from_blob(ids.data(), {n}, torch::TensorOptions(torch::kDouble)); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Double; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Double is given here}}
-  auto d = torch::from_blob(ids.data(), {n}, torch::TensorOptions().device(device).dtype<float>()); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Float; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Float is given here}}
+  auto d = torch::from_blob(ids.data(), {n}, torch::TensorOptions().device(device).dtype<float>()); // expected-warning {{'torch::from_blob' reads 'ids.data()' (int64_t elements) as Float; pass torch::kLong so the tensor holds the values [torch-from-blob-dtype]}} expected-note {{the dtype Float is given here}} expected-warning {{'torch::from_blob' labels host memory 'ids.data()' as memory on 'device': wrap it on the CPU and copy it there with .to(device) [torch-from-blob-device]}}
   // Matching dtypes: silent.
   auto e = torch::from_blob(f.data(), {n}, torch::TensorOptions().dtype(torch::kFloat32));
-  auto g = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kLong).device(device));
+  // (torch-from-blob-device reports the device these two give host memory.)
+  auto g = torch::from_blob(ids.data(), {n}, torch::dtype(torch::kLong).device(device)); // expected-warning {{'torch::from_blob' labels host memory 'ids.data()' as memory on 'device': wrap it on the CPU and copy it there with .to(device) [torch-from-blob-device]}}
   auto h = torch::from_blob(ids.data(), {n}, torch::dtype<int64_t>());
-  auto i = torch::from_blob(f.data(), {n}, torch::TensorOptions().device(device));
+  auto i = torch::from_blob(f.data(), {n}, torch::TensorOptions().device(device)); // expected-warning {{'torch::from_blob' labels host memory 'f.data()' as memory on 'device': wrap it on the CPU and copy it there with .to(device) [torch-from-blob-device]}}
   (void)a, (void)b, (void)c, (void)d, (void)e, (void)g, (void)h, (void)i;
 }
 

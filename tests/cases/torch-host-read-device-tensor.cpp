@@ -127,3 +127,21 @@ std::vector<int64_t> labels(torch::Tensor logits) {
   auto ids = logits.to(device).argmax(1); // expected-note {{'ids' is moved to 'device' here}}
   return toVector<int64_t>(ids); // expected-warning {{'data_ptr' in 'toVector' reads 'ids' (argument 't') on the host, but it is on 'device', chosen at run time at line 126: copy it to the CPU with .cpu() first [torch-host-read-device-tensor]}} expected-note {{'ids' is passed to 'toVector' as 't' here, where 'data_ptr' reads it on the host at line 121}}
 }
+
+// Silent: the code tests where the tensor is and reads it on the host only
+// on the CPU's path.
+void copyByDevice(torch::Tensor x, float *dst) {
+  torch::Device device = pickDevice();
+  auto y = x.to(device);
+  if (y.is_cpu())
+    std::memcpy(dst, y.data_ptr<float>(), y.numel() * sizeof(float));
+  else
+    std::memcpy(dst, y.cpu().data_ptr<float>(), y.numel() * sizeof(float));
+}
+
+float readIfHost(torch::Tensor x) {
+  torch::Device device = pickDevice();
+  auto y = x.to(device);
+  return y.device().is_cuda() ? y.cpu().data_ptr<float>()[0]
+                              : y.data_ptr<float>()[0];
+}

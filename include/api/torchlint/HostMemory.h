@@ -48,6 +48,12 @@ struct HostUse {
 HostUse hostUseOf(const clang::CXXMemberCallExpr *Access,
                   clang::ASTContext &Ctx);
 
+/// True when S is in a branch of a test of where a tensor lives (`if
+/// (out.is_cuda())`, `t.device().is_cpu() ? ... : ...`, `device.type() ==
+/// torch::kCUDA`): code that chose its path by the device, which the flow
+/// engine does not follow.
+bool underDeviceTest(const clang::Stmt *S, clang::ASTContext &Ctx);
+
 /// True when every use of Tensor, a local tensor variable, in the function
 /// around it reads it on the host or asks its shape or type (data_ptr,
 /// accessor, item, sizes, dim, dtype, printing it): a copy on the CPU from
