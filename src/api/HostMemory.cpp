@@ -62,22 +62,6 @@ const Expr *stripCasts(const Expr *E) {
   return E;
 }
 
-/// The body of the function or lambda around S.
-const Stmt *enclosingBody(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD->getBody();
-    if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getBody();
-    Node = Parents[0];
-  }
-  return nullptr;
-}
-
 /// Every reference to VD in S.
 void collectRefs(const Stmt *S, const ValueDecl *VD,
                  llvm::SmallVectorImpl<const DeclRefExpr *> &Out) {

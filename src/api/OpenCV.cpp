@@ -1,6 +1,7 @@
 //===- OpenCV.cpp - What OpenCV's images hold -----------------------------===//
 
 #include "torchlint/OpenCV.h"
+#include "torchlint/Syntax.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -135,21 +136,6 @@ bool conditionalFor(const Stmt *S, const Stmt *At, ASTContext &Ctx) {
   return false;
 }
 
-const Stmt *functionBody(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD->getBody();
-    if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getBody();
-    Node = Parents[0];
-  }
-  return nullptr;
-}
-
 } // namespace
 
 const Expr *matOfPixels(const Expr *Data) {
@@ -175,7 +161,7 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
   if (!VD || !VD->isLocalVarDecl() || !isMatType(VD->getType()) ||
       VD->getType()->isReferenceType())
     return std::nullopt;
-  const Stmt *Body = functionBody(At, Ctx);
+  const Stmt *Body = enclosingBody(At, Ctx);
   llvm::SmallVector<const Stmt *, 8> Uses;
   mentions(Body, VD, Uses);
   const SourceManager &SM = Ctx.getSourceManager();

@@ -138,6 +138,21 @@ bool isSystemHeaderDecl(const Decl *D) {
              D->getLocation());
 }
 
+const Stmt *enclosingBody(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD->getBody();
+    if (const auto *LE = Parents[0].get<LambdaExpr>())
+      return LE->getBody();
+    Node = Parents[0];
+  }
+  return nullptr;
+}
+
 const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {

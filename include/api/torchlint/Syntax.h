@@ -49,6 +49,9 @@ bool isSystemHeaderDecl(const clang::Decl *D);
 /// another unit cannot tell).
 std::string projectKey(const clang::FunctionDecl *FD);
 
+/// The body of the function or lambda around S, or null.
+const clang::Stmt *enclosingBody(const clang::Stmt *S, clang::ASTContext &Ctx);
+
 /// The innermost loop (for, range-based for, while, do) whose body or
 /// condition holds S, inside the function around S; null when none.
 const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
