@@ -1713,7 +1713,10 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
     Element = MC->getImplicitObjectArgument();
     Callee = "item";
   } else if (OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-             api::isTensorType(OC->getArg(0)->getType())) {
+             api::isTensorType(OC->getArg(0)->getType()) &&
+             !api::isTensorType(api::ignoreWrappers(OC->getArg(1))->getType())) {
+    // A number written into one element (a fill_ per element); a row
+    // copied from another tensor is one operation per row.
     Element = OC->getArg(0);
     Callee = "operator=";
   }

@@ -262,6 +262,11 @@ public:
     if (Callee->isInStdNamespace() && Callee->getIdentifier() &&
         Callee->getName() == "get")
       return true;
+    // LibTorch's templates that forward their arguments to a constructor
+    // (`TensorOptions::device(Args&&...)` builds an optional<Device>): the
+    // forwarding reference is a non-const one that nothing writes through.
+    if (Callee->getPrimaryTemplate() && api::isInTorchNamespace(Callee))
+      return true;
     for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       QualType T = Callee->getParamDecl(I)->getType();

@@ -112,3 +112,15 @@ template <typename T> std::vector<T> elements(torch::Device device, torch::Tenso
   return out;
 }
 std::vector<int64_t> ids(torch::Tensor x) { return elements<int64_t>(pickDevice(), x); }
+
+// Silent: a row copied from a tensor computed on the device, once per row,
+// is not an element write.
+torch::Tensor rows(torch::Tensor t, int64_t dim) {
+  torch::Device device(t.device());
+  auto v = torch::zeros({t.size(0), dim}).to(device);
+  for (int64_t i = 0; i < t.size(0); ++i) {
+    auto row = torch::arange(0, dim).to(device) * t[i];
+    v[i] = row;
+  }
+  return v;
+}

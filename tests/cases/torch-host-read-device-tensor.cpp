@@ -145,3 +145,12 @@ float readIfHost(torch::Tensor x) {
   return y.device().is_cuda() ? y.cpu().data_ptr<float>()[0]
                               : y.data_ptr<float>()[0];
 }
+
+// Silent: a device variable only ever the CPU, given through
+// TensorOptions::device (a template that forwards its argument).
+std::vector<double> onTheCpu() {
+  torch::Device device = torch::Device(torch::kCPU);
+  auto options = torch::TensorOptions().dtype(torch::kDouble).device(device);
+  auto x = torch::arange(-3.0, 3.1, 0.1, options);
+  return std::vector<double>(x.data_ptr<double>(), x.data_ptr<double>() + x.numel());
+}
