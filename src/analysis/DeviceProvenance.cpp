@@ -805,6 +805,25 @@ FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->hasInit() && !isa<ParmVarDecl>(VD))
         return evalOptions(VD->getInit(), S, Depth + 1);
+  // A TensorOptions member (options_ built by the constructor): what every
+  // write the unit makes to it gives, when each names a device.
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        F && api::isTensorOptionsType(F->getType()))
+      if (const auto *Writes = Cache.deviceFieldWrites(F)) {
+        std::optional<DeviceSet> R;
+        for (const Expr *W : *Writes) {
+          std::optional<DeviceSet> One =
+              W ? evalOptions(W, S, Depth + 1) : std::nullopt;
+          if (!One || One->isUnknown())
+            return DeviceSet();
+          if (R)
+            R->join(*One); // Unknown absorbs: start from the first write.
+          else
+            R = std::move(One);
+        }
+        return R ? *R : DeviceSet();
+      }
   return DeviceSet();
 }
 
@@ -1744,14 +1763,19 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
   // every iteration. (`x.to(device);` alone is torch-discarded-move's.)
   if (api::isDiscardedValue(MC, Ctx))
     return;
-  const auto *DRE = dyn_cast<DeclRefExpr>(
-      api::ignoreWrappers(MC->getImplicitObjectArgument()));
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // A local, or a field of this object (anchors built by the constructor).
+  const Expr *Moved = api::ignoreWrappers(MC->getImplicitObjectArgument());
+  const ValueDecl *VD = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Moved))
+    VD = dyn_cast<VarDecl>(DRE->getDecl());
+  else if (const auto *ME = dyn_cast<MemberExpr>(Moved);
+           ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    VD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!VD || api::writtenIn(VD, Loop, [](const CXXMemberCallExpr *Call) {
         return api::isInPlaceTensorMethod(Call->getMethodDecl());
       }))
     return;
-  DeviceSet V = evalTensor(DRE, St);
+  DeviceSet V = evalTensor(Moved, St);
   const DeviceFact *Cpu = V.single();
   if (!Cpu || Cpu->Value.Kind != Device::Cpu || !Cpu->Needs.empty() ||
       facts::isReturnsCpu(Cpu->Value.Key))
@@ -1771,7 +1795,7 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
   C.Kind = DeviceConflict::LoopTransfer;
   C.Site = MC;
   C.Callee = MD->getName().str();
-  C.Stray = {DRE, VD->getNameAsString(), "", *Cpu, false};
+  C.Stray = {Moved, VD->getNameAsString(), "", *Cpu, false};
   C.Other.Fact = *Target;
   C.Other.Text = MC->getNumArgs() >= 1 ? text(MC->getArg(0), Ctx) : "";
   C.Loop = Loop;
@@ -2389,8 +2413,10 @@ public:
 
 private:
   using Base = RecursiveASTVisitor<CallerIndex>;
+  /// A field holding a device, or TensorOptions that may name one.
   static bool isDeviceField(const ValueDecl *D) {
-    return isa<FieldDecl>(D) && api::isDeviceType(D->getType());
+    return isa<FieldDecl>(D) && (api::isDeviceType(D->getType()) ||
+                                 api::isTensorOptionsType(D->getType()));
   }
   void noteAssignment(const Expr *Lhs, const Expr *Rhs) {
     if (const auto *ME = dyn_cast<MemberExpr>(Lhs->IgnoreParenImpCasts()))

@@ -73,8 +73,19 @@ void collectRefs(const Stmt *S, const ValueDecl *VD,
     collectRefs(C, VD, Out);
 }
 
-/// True when a call of Callee with the pointer as argument Index reads or
-/// writes the memory on the host.
+/// True for std's functions that hand a pointer on without reading it.
+bool passesPointerOn(const FunctionDecl *Callee) {
+  return llvm::StringSwitch<bool>(Callee->getName())
+      .Cases("move", "forward", "addressof", "swap", "exchange", true)
+      .Cases("make_pair", "make_tuple", "tie", "get", "launder", true)
+      .Default(false);
+}
+
+/// True when a call of Callee with the pointer as an argument reads or
+/// writes the memory on the host: the C library's memory and file
+/// functions, and std's algorithms and members, which take pointers as
+/// iterators (std::copy, std::max_element, vector::assign, a stream's
+/// read or write).
 bool copiesOnHost(const FunctionDecl *Callee) {
   if (!Callee || !Callee->getIdentifier())
     return false;
@@ -85,15 +96,8 @@ bool copiesOnHost(const FunctionDecl *Callee) {
                       .Default(false);
   if (CLibrary)
     return isLibraryFunction(Callee, N);
-  bool Algorithm =
-      llvm::StringSwitch<bool>(N)
-          .Cases("copy", "copy_n", "fill", "fill_n", "transform", true)
-          .Cases("accumulate", "max_element", "min_element", true)
-          .Cases("minmax_element", "sort", "partial_sort", "find", true)
-          .Cases("equal", "reduce", "inner_product", "count", true)
-          .Default(false);
-  if (Algorithm)
-    return Callee->isInStdNamespace();
+  if (Callee->isInStdNamespace() && !isa<CXXMethodDecl>(Callee))
+    return !passesPointerOn(Callee);
   // vector::assign(first, last), insert(pos, first, last); an iostream's
   // read or write of raw bytes.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
@@ -160,9 +164,14 @@ void classify(const Expr *E, ASTContext &Ctx, HostUse &Use, unsigned Depth) {
           // A cv::Mat over the memory: the image is read on the host later.
           Use.Reads = true;
           Use.WithinExpression = false;
-        } else if (isStdContiguous(RD) || isStdClass(RD, "deque") ||
-                   isStdClass(RD, "list")) {
-          Use.Reads = true; // vector<float>(p, p + n) copies.
+        } else if (RD && RD->isInStdNamespace()) {
+          // std::vector<float>(p, p + n), std::discrete_distribution<int>(p,
+          // p + n): std's classes read an iterator range on the host (two
+          // pointers; a pointer and a deleter is no range).
+          unsigned Pointers = llvm::count_if(Ctor->arguments(), [](const Expr *A) {
+            return A->getType()->isPointerType();
+          });
+          Use.Reads = Pointers >= 2;
         }
         return;
       }

@@ -186,9 +186,14 @@ namespace {
 struct WriteFinder {
   const ValueDecl *VD;
   llvm::function_ref<bool(const CXXMemberCallExpr *)> Writes;
+  /// VD as a variable, or as a field of `this`.
   bool names(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == VD;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl() == VD;
+    const auto *ME = dyn_cast<MemberExpr>(E);
+    return ME && ME->getMemberDecl() == VD &&
+           isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
   }
   bool find(const Stmt *S) const {
     if (!S)

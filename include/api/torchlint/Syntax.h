@@ -56,8 +56,9 @@ const clang::Stmt *enclosingBody(const clang::Stmt *S, clang::ASTContext &Ctx);
 /// condition holds S, inside the function around S; null when none.
 const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
-/// True when Loop may write VD: VD is declared in it, or it assigns,
-/// increments or (Writes saying so of a member call on VD) changes it.
+/// True when Loop may write VD, a variable or a field of `this`: VD is
+/// declared in it, or it assigns, increments or (Writes saying so of a
+/// member call on VD) changes it.
 bool writtenIn(const clang::ValueDecl *VD, const clang::Stmt *Loop,
                llvm::function_ref<bool(const clang::CXXMemberCallExpr *)>
                    Writes = nullptr);
