@@ -15,6 +15,7 @@
 #include "FromBlob.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/OpenCV.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -45,14 +46,23 @@ bool isOwningBufferType(QualType T) {
   return RD && (api::hasQualifiedName(RD, "std::vector") ||
                 api::hasQualifiedName(RD, "std::array") ||
                 api::hasQualifiedName(RD, "std::basic_string") ||
-                api::hasQualifiedName(RD, "std::unique_ptr"));
+                api::hasQualifiedName(RD, "std::unique_ptr") ||
+                api::hasQualifiedName(RD, "cv::Mat"));
 }
 
 /// The local variable of Fn whose memory Data points into: 'buf' in
-/// buf.data(), &buf[0], buf.get(), buf + 4, an array buf, &x. Parameters,
+/// buf.data(), &buf[0], buf.get(), buf + 4, an array buf, &x, a cv::Mat
+/// whose pixels are its own where Call reads them (img.data). Parameters,
 /// statics, members and pointers are not: someone else owns that memory.
-const VarDecl *localBufferOf(const Expr *Data, const FunctionDecl *Fn) {
+const VarDecl *localBufferOf(const Expr *Data, const FunctionDecl *Fn,
+                             const CallExpr *Call, ASTContext &Ctx) {
   const Expr *E = Data;
+  if (const Expr *Mat = api::matOfPixels(dataBeforeVoidCast(Data))) {
+    std::optional<api::MatElements> Pixels = api::matElementsAt(Mat, Call, Ctx);
+    if (!Pixels || !Pixels->Owns)
+      return nullptr;
+    E = Mat;
+  }
   for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
     E = E->IgnoreParens();
     if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -280,7 +290,7 @@ public:
     const FunctionDecl *Fn = enclosingFunction(Call, Ctx);
     if (!Fn || !Fn->hasBody())
       return;
-    const VarDecl *Buffer = localBufferOf(FB->Data, Fn);
+    const VarDecl *Buffer = localBufferOf(FB->Data, Fn, Call, Ctx);
     if (!Buffer)
       return;
     UseCollector BufferUses(Buffer);

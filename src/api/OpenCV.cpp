@@ -179,9 +179,15 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
       // cv::Mat m(rows, cols, CV_32FC3), = cv::imread(path), = src.clone().
       Changes = true;
       const Expr *Init = VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+      bool Owns = true;
       if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init)) {
-        if (CE->getNumArgs() >= 3 && CE->getArg(2)->getType()->isIntegerType())
+        if (CE->getNumArgs() >= 3 && CE->getArg(2)->getType()->isIntegerType()) {
           Set = depthOf(CE->getArg(2), Ctx);
+          // cv::Mat(rows, cols, type, data) wraps memory it does not own.
+          Owns = !llvm::any_of(CE->arguments(), [](const Expr *A) {
+            return A->getType()->isPointerType();
+          });
+        }
         else if (CE->getNumArgs() == 1)
           Init = CE->getArg(0)->IgnoreImplicit();
       }
@@ -194,8 +200,10 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
                  MC->getMethodDecl()->getName() == "clone") {
         Set = SourceAt(MC->getImplicitObjectArgument(), S);
       }
-      if (Set)
+      if (Set) {
         Set->Where = DS;
+        Set->Owns = Owns;
+      }
     } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
       llvm::StringRef N = MD && MD->getIdentifier() ? MD->getName() : "";
@@ -227,8 +235,10 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
                        !T.getNonReferenceType().isConstQualified();
           }
       }
-      if (Set)
+      if (Set) {
         Set->Where = MC;
+        Set->Owns = true; // convertTo, copyTo and create allocate.
+      }
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
       if (OC->getOperator() == OO_Equal && names(OC->getArg(0), VD)) {
         Changes = true;
@@ -238,8 +248,11 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
           Set = imreadDepth(Call, Ctx);
         else if (isMatType(Rhs->getType()) && varOf(Rhs))
           Set = SourceAt(Rhs, S);
-        if (Set)
+        if (Set) {
           Set->Where = OC;
+          // imread allocates; `m = other` shares other's pixels.
+          Set->Owns = !varOf(Rhs);
+        }
       }
     } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
       // cv::cvtColor(src, dst, code), cv::resize(src, dst, size): dst gets
@@ -265,8 +278,10 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
               Changes = true;
           }
       }
-      if (Set)
+      if (Set) {
         Set->Where = CE;
+        Set->Owns = true; // cvtColor and resize allocate their output.
+      }
     }
     if (!Changes)
       continue;

@@ -663,8 +663,16 @@ def test_explain_error():
            "answers over two open documents")
         r3 = c.call("workspace/executeCommand",
                     {"command": "torchlint.explainError",
-                     "arguments": ["Segmentation fault"]})["result"]
+                     "arguments": ["Aborted (core dumped)"]})["result"]
         eq(r3["errors"], [], "no runtime error pasted")
+        # A segmentation fault is one now: the host reading a GPU tensor's
+        # memory (torch-host-read-device-tensor), with nothing to answer here.
+        r4 = c.call("workspace/executeCommand",
+                    {"command": "torchlint.explainError",
+                     "arguments": ["Segmentation fault"]})["result"]
+        eq(r4["errors"], [{"answers": [], "line": 1,
+                           "message": "Segmentation fault"}],
+           "a segmentation fault")
         e = c.call("workspace/executeCommand",
                    {"command": "torchlint.nope", "arguments": []})["error"]
         eq(e["code"], -32602, "an unknown command")

@@ -30,6 +30,10 @@ struct MatElements {
   std::string Depth;                  ///< OpenCV's name: "CV_32F".
   /// The call or declaration that gave the Mat this depth.
   const clang::Stmt *Where = nullptr;
+  /// The pixels are the Mat's own, allocated by that call (imread, a
+  /// constructor with a type, convertTo or cvtColor into it, clone), not
+  /// shared with another Mat or an outside buffer: they die with it.
+  bool Owns = false;
 };
 
 /// When Data is a cv::Mat's pixels (`img.data`, `img.ptr<T>(...)`), the
