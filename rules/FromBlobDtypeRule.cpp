@@ -215,8 +215,10 @@ public:
     std::optional<api::MatElements> Mat;
     if (const Expr *M = api::matOfPixels(Source))
       Mat = api::matElementsAt(M, Call, Ctx);
+    if (Mat && !Mat->Kind)
+      Mat.reset();
     std::optional<api::ScalarKind> Holds =
-        Mat ? std::optional(Mat->Kind) : api::elementKindOf(Element);
+        Mat ? Mat->Kind : api::elementKindOf(Element);
     if (!Holds)
       return;
     // A byte buffer may hold another type's bytes (a file read, cv::Mat's

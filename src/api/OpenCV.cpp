@@ -66,7 +66,10 @@ std::optional<MatElements> imreadDepth(const CallExpr *Call,
         R.Val.getInt().isNegative() || (R.Val.getInt().getZExtValue() & 2))
       return std::nullopt;
   }
-  return MatElements{ScalarKind::Byte, "CV_8U", nullptr};
+  MatElements M;
+  M.Kind = ScalarKind::Byte;
+  M.Depth = "CV_8U";
+  return M;
 }
 
 /// The variable E names, through the conversions to OpenCV's InputArray
@@ -181,8 +184,11 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
       const Expr *Init = VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
       bool Owns = true;
       if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init)) {
-        if (CE->getNumArgs() >= 3 && CE->getArg(2)->getType()->isIntegerType()) {
-          Set = depthOf(CE->getArg(2), Ctx);
+        if (CE->getNumArgs() == 0) {
+          Set = MatElements(); // An empty Mat.
+        } else if (CE->getNumArgs() >= 3 &&
+                   CE->getArg(2)->getType()->isIntegerType()) {
+          Set = depthOf(CE->getArg(2), Ctx).value_or(MatElements());
           // cv::Mat(rows, cols, type, data) wraps memory it does not own.
           Owns = !llvm::any_of(CE->arguments(), [](const Expr *A) {
             return A->getType()->isPointerType();
@@ -193,12 +199,17 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
       }
       if (const auto *Call = dyn_cast_or_null<CallExpr>(Init);
           Call && callsCv(Call, "imread")) {
-        Set = imreadDepth(Call, Ctx);
+        Set = imreadDepth(Call, Ctx).value_or(MatElements());
       } else if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Init);
                  MC && MC->getMethodDecl() &&
                  MC->getMethodDecl()->getIdentifier() &&
                  MC->getMethodDecl()->getName() == "clone") {
-        Set = SourceAt(MC->getImplicitObjectArgument(), S);
+        Set = SourceAt(MC->getImplicitObjectArgument(), S)
+                  .value_or(MatElements());
+      } else if (Init && isMatType(Init->getType()) && varOf(Init)) {
+        // cv::Mat m = other: other's pixels, shared.
+        Set = SourceAt(Init, S).value_or(MatElements());
+        Owns = false;
       }
       if (Set) {
         Set->Where = DS;
@@ -216,14 +227,19 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
         if (!Set && MC->getArg(1)->EvaluateAsInt(R, Ctx) &&
             R.Val.getInt().isNegative())
           Set = SourceAt(MC->getImplicitObjectArgument(), S);
+        if (!Set)
+          Set = MatElements();
       } else if (N == "copyTo" && MC->getNumArgs() >= 1 &&
                  names(MC->getArg(0), VD)) {
         Changes = true;
-        Set = SourceAt(MC->getImplicitObjectArgument(), S);
+        Set = SourceAt(MC->getImplicitObjectArgument(), S)
+                  .value_or(MatElements());
       } else if (OnVD && (N == "create" || N == "release")) {
         Changes = true;
+        Set = MatElements();
         if (N == "create" && MC->getNumArgs() >= 2)
-          Set = depthOf(MC->getArg(MC->getNumArgs() - 1), Ctx);
+          Set = depthOf(MC->getArg(MC->getNumArgs() - 1), Ctx)
+                    .value_or(MatElements());
       } else if (!OnVD) {
         // Handed to a member function of something else: it may change the
         // Mat only through a non-const reference.
@@ -245,9 +261,9 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
         const Expr *Rhs = OC->getArg(1)->IgnoreImplicit();
         if (const auto *Call = dyn_cast<CallExpr>(Rhs);
             Call && callsCv(Call, "imread"))
-          Set = imreadDepth(Call, Ctx);
+          Set = imreadDepth(Call, Ctx).value_or(MatElements());
         else if (isMatType(Rhs->getType()) && varOf(Rhs))
-          Set = SourceAt(Rhs, S);
+          Set = SourceAt(Rhs, S).value_or(MatElements());
         if (Set) {
           Set->Where = OC;
           // imread allocates; `m = other` shares other's pixels.
@@ -265,7 +281,7 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
             "rotate"})
         KeepsDepth |= callsCv(CE, Name);
       if (KeepsDepth && CE->getNumArgs() >= 2 && names(CE->getArg(1), VD)) {
-        Set = SourceAt(CE->getArg(0), S);
+        Set = SourceAt(CE->getArg(0), S).value_or(MatElements());
       } else if (KeepsDepth && !names(CE->getArg(1), VD)) {
         Changes = false; // The Mat is the source: unchanged.
       } else if (const FunctionDecl *F = CE->getDirectCallee()) {

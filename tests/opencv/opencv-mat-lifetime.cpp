@@ -8,16 +8,16 @@
 #include <torch/torch.h>
 
 torch::Tensor rgbTensor(const cv::Mat &frame) {
-  cv::Mat rgb;
+  cv::Mat rgb; // expected-note {{'rgb' is declared here}}
   cv::cvtColor(frame, rgb, cv::COLOR_BGR2RGB);
   return torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kByte); // expected-warning {{the tensor from 'torch::from_blob' views 'rgb', a local that is destroyed when 'rgbTensor' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
 }
 
 torch::Tensor floatTensor(const cv::Mat &gray) {
-  cv::Mat scaled;
+  cv::Mat scaled; // expected-note {{'scaled' is declared here}}
   gray.convertTo(scaled, CV_32F, 1.0 / 255);
   auto t = torch::from_blob(scaled.ptr<float>(), {scaled.rows, scaled.cols}); // expected-warning {{the tensor from 'torch::from_blob' views 'scaled', a local that is destroyed when 'floatTensor' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
-  return t;
+  return t; // expected-note {{'t' is returned here}}
 }
 
 // Silent: cloned before the Mat is destroyed.

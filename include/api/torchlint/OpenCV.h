@@ -26,8 +26,10 @@ namespace api {
 
 /// A cv::Mat's elements at one point of a function.
 struct MatElements {
-  ScalarKind Kind = ScalarKind::Byte; ///< The depth, as LibTorch names it.
-  std::string Depth;                  ///< OpenCV's name: "CV_32F".
+  /// The depth, as LibTorch names it; nothing when the call that last set
+  /// the Mat is known but its depth is not (cvtColor of a parameter).
+  std::optional<ScalarKind> Kind;
+  std::string Depth; ///< OpenCV's name: "CV_32F".
   /// The call or declaration that gave the Mat this depth.
   const clang::Stmt *Where = nullptr;
   /// The pixels are the Mat's own, allocated by that call (imread, a
