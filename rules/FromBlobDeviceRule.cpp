@@ -20,21 +20,6 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-/// The `.device(d)` call in a TensorOptions chain written at the call.
-const CXXMemberCallExpr *deviceSetter(const Expr *Options) {
-  for (const Expr *E = api::ignoreWrappers(Options); E;) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-    if (!MD || !MD->getIdentifier() ||
-        !api::hasQualifiedName(MD->getParent(), "c10::TensorOptions"))
-      return nullptr;
-    if (MD->getName() == "device" && MC->getNumArgs() == 1)
-      return MC;
-    E = api::ignoreWrappers(MC->getImplicitObjectArgument());
-  }
-  return nullptr;
-}
-
 class FromBlobDeviceRule : public ConflictRule {
 public:
   using ConflictRule::ConflictRule;
@@ -65,7 +50,7 @@ private:
       return;
     const CXXMemberCallExpr *Setter = nullptr;
     for (const Expr *A : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(A) && (Setter = deviceSetter(A)))
+      if (!isa<CXXDefaultArgExpr>(A) && (Setter = api::optionsDeviceSetter(A)))
         break;
     const auto *ME = Setter ? dyn_cast<MemberExpr>(Setter->getCallee()) : nullptr;
     std::string Device = Setter ? api::sourceText(Setter->getArg(0), Ctx) : "";

@@ -535,6 +535,20 @@ bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
          hasQualifiedName(RD, "at::TensorBase");
 }
 
+const CXXMemberCallExpr *optionsDeviceSetter(const Expr *Options) {
+  for (const Expr *E = ignoreWrappers(Options); E;) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (!MD || !MD->getIdentifier() ||
+        !hasQualifiedName(MD->getParent(), "c10::TensorOptions"))
+      return nullptr;
+    if (MD->getName() == "device" && MC->getNumArgs() == 1)
+      return MC;
+    E = ignoreWrappers(MC->getImplicitObjectArgument());
+  }
+  return nullptr;
+}
+
 bool isInPlaceTensorMethod(const CXXMethodDecl *MD) {
   return MD && MD->getIdentifier() && MD->getName().ends_with("_") &&
          isTensorMethod(MD, MD->getName());

@@ -325,6 +325,10 @@ const clang::CXXMemberCallExpr *moduleCloneOf(const clang::Expr *E);
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
+/// The `.device(d)` call in a TensorOptions chain written at a call
+/// (`TensorOptions().dtype(t).device(d)`), or null.
+const clang::CXXMemberCallExpr *optionsDeviceSetter(const clang::Expr *Options);
+
 /// True when MD is a Tensor method that changes its tensor in place
 /// (add_, copy_, index_put_: LibTorch's trailing underscore).
 bool isInPlaceTensorMethod(const clang::CXXMethodDecl *MD);
