@@ -16,21 +16,6 @@ using namespace clang;
 
 namespace torchlint {
 
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 512; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD;
-    if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getCallOperator();
-    Node = Parents[0];
-  }
-  return nullptr;
-}
-
 DynTypedNode parentThrough(const Expr *E, ASTContext &Ctx,
                            llvm::function_ref<bool(const Expr *)> Through,
                            unsigned MaxSteps, DynTypedNode *Child) {

@@ -3,6 +3,8 @@
 #ifndef TORCHLINT_RULES_RULEUTILS_H
 #define TORCHLINT_RULES_RULEUTILS_H
 
+#include "torchlint/Syntax.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -14,9 +16,8 @@
 
 namespace torchlint {
 
-/// The function, method or lambda body that contains S, or null.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
-                                             clang::ASTContext &Ctx);
+/// The function, method or lambda body that contains S (the API layer's).
+using api::enclosingFunction;
 
 /// The nearest ancestor of E that is not an expression Through accepts,
 /// found within MaxSteps parents; Child, when given, receives the node it

@@ -318,6 +318,14 @@ private:
   /// Records FD's precondition R (for Index, of R's kind), once per
   /// parameter and kind, a few per function.
   void addRequirement(DeviceRequirement R);
+  /// The parameter of FD whose device V is on every path, if any.
+  const ParmVarDecl *ownInput(const DeviceSet &V) const {
+    const DeviceFact *In = V.single();
+    const auto *P = In && In->Value.FollowsInput
+                        ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
+                        : nullptr;
+    return P && P->getDeclContext() == FD ? P : nullptr;
+  }
   /// Host memory meeting a device: the host reading a tensor's memory
   /// (data_ptr, accessor) that may be on a GPU, from_blob labelling host
   /// memory with a device that may be a GPU.
@@ -1537,11 +1545,8 @@ void FunctionAnalysis::checkHostAccess(const Stmt *S, const State &St) {
       return;
     // The function's input: a precondition its callers check, here or in
     // other units (checkDeviceRequirements).
-    const DeviceFact *In = V.single();
-    const auto *P =
-        In && In->Value.FollowsInput ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
-                                     : nullptr;
-    if (P && P->getDeclContext() == FD && !api::underDeviceTest(MC, Ctx)) {
+    const ParmVarDecl *P = ownInput(V);
+    if (P && !api::underDeviceTest(MC, Ctx)) {
       DeviceRequirement R;
       R.Kind = DeviceRequirement::OnHost;
       R.Index = P->getFunctionScopeIndex();
@@ -1827,11 +1832,7 @@ void FunctionAnalysis::checkHostRequirement(const CallExpr *Call,
                      R.Operation + "' in '" + Name, Op, Steps))
     return;
   // Our own input, handed on: our callers' to check.
-  const DeviceFact *In = V.single();
-  const auto *P =
-      In && In->Value.FollowsInput ? dyn_cast_or_null<ParmVarDecl>(In->Value.Var)
-                                   : nullptr;
-  if (P && P->getDeclContext() == FD) {
+  if (const ParmVarDecl *P = ownInput(V)) {
     DeviceRequirement Mine = R;
     Mine.Index = P->getFunctionScopeIndex();
     Mine.Site = R.Site;

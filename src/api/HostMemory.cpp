@@ -1,6 +1,7 @@
 //===- HostMemory.cpp - Memory the host reads and owns --------------------===//
 
 #include "torchlint/HostMemory.h"
+#include "torchlint/OpenCV.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -33,12 +34,6 @@ bool isStdClass(const CXXRecordDecl *RD, llvm::StringRef Name) {
 bool isStdContiguous(const CXXRecordDecl *RD) {
   return isStdClass(RD, "vector") || isStdClass(RD, "array") ||
          isStdClass(RD, "basic_string") || isStdClass(RD, "valarray");
-}
-
-/// True for OpenCV's host image, cv::Mat or cv::Mat_<T> (not cv::cuda::GpuMat
-/// nor cv::UMat, whose pixels may be on a device).
-bool isCvMat(const CXXRecordDecl *RD) {
-  return RD && (hasQualifiedName(RD, "cv::Mat") || hasQualifiedName(RD, "cv::Mat_"));
 }
 
 const CXXRecordDecl *classOf(QualType T) {
@@ -160,7 +155,7 @@ void classify(const Expr *E, ASTContext &Ctx, HostUse &Use, unsigned Depth) {
       }
       if (const auto *Ctor = dyn_cast<CXXConstructExpr>(PE)) {
         const CXXRecordDecl *RD = Ctor->getConstructor()->getParent();
-        if (isCvMat(RD)) {
+        if (isMatClass(RD)) {
           // A cv::Mat over the memory: the image is read on the host later.
           Use.Reads = true;
           Use.WithinExpression = false;
@@ -333,21 +328,16 @@ bool isHostBuffer(const Expr *Data, ASTContext &Ctx) {
           return VD->hasLocalStorage() && !VD->getType()->isReferenceType();
       return false;
     }
+    // img.data, frame->data, img.ptr<float>(0) of a cv::Mat.
+    if (matOfPixels(E))
+      return true;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (!MD || !MD->getIdentifier())
-        return false;
-      const CXXRecordDecl *RD = MD->getParent();
-      if (MD->getName() == "data" && isStdContiguous(RD))
-        return true;
-      return (MD->getName() == "ptr" || MD->getName() == "data") && isCvMat(RD);
+      return MD && MD->getIdentifier() && MD->getName() == "data" &&
+             isStdContiguous(MD->getParent());
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      // img.data, frame->data of a cv::Mat.
-      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      return Field && Field->getIdentifier() && Field->getName() == "data" &&
-             isCvMat(dyn_cast<CXXRecordDecl>(Field->getParent()));
-    }
+    if (isa<MemberExpr>(E))
+      return false;
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *F = CE->getDirectCallee();
       return isLibraryFunction(F, "malloc") || isLibraryFunction(F, "calloc") ||

@@ -16,10 +16,6 @@ namespace api {
 
 namespace {
 
-bool isMatClass(const CXXRecordDecl *RD) {
-  return RD && (hasQualifiedName(RD, "cv::Mat") || hasQualifiedName(RD, "cv::Mat_"));
-}
-
 bool isMatType(QualType T) {
   return isMatClass(T.getNonReferenceType()->getAsCXXRecordDecl());
 }
@@ -91,6 +87,19 @@ const VarDecl *varOf(const Expr *E) {
 /// Whether E names VD.
 bool names(const Expr *E, const VarDecl *VD) { return VD && varOf(E) == VD; }
 
+/// True when Call, a call of F, hands VD to a non-const reference parameter,
+/// through which F may change it (a const reference or a copy cannot).
+bool mayWriteThrough(const CallExpr *Call, const FunctionDecl *F,
+                     const VarDecl *VD) {
+  for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+    if (names(Call->getArg(I), VD)) {
+      QualType T = F->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+        return true;
+    }
+  return false;
+}
+
 /// Every statement that mentions VD in S, in source order (pre-order).
 void mentions(const Stmt *S, const VarDecl *VD,
               llvm::SmallVectorImpl<const Stmt *> &Out) {
@@ -140,6 +149,10 @@ bool conditionalFor(const Stmt *S, const Stmt *At, ASTContext &Ctx) {
 }
 
 } // namespace
+
+bool isMatClass(const CXXRecordDecl *RD) {
+  return RD && (hasQualifiedName(RD, "cv::Mat") || hasQualifiedName(RD, "cv::Mat_"));
+}
 
 const Expr *matOfPixels(const Expr *Data) {
   const Expr *E = Data ? Data->IgnoreParenCasts() : nullptr;
@@ -241,15 +254,8 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
           Set = depthOf(MC->getArg(MC->getNumArgs() - 1), Ctx)
                     .value_or(MatElements());
       } else if (!OnVD) {
-        // Handed to a member function of something else: it may change the
-        // Mat only through a non-const reference.
-        for (unsigned I = 0; I < MC->getNumArgs() && I < MD->getNumParams();
-             ++I)
-          if (names(MC->getArg(I), VD)) {
-            QualType T = MD->getParamDecl(I)->getType();
-            Changes |= T->isReferenceType() &&
-                       !T.getNonReferenceType().isConstQualified();
-          }
+        // Handed to a member function of something else.
+        Changes = MD && mayWriteThrough(MC, MD, VD);
       }
       if (Set) {
         Set->Where = MC;
@@ -285,14 +291,7 @@ std::optional<MatElements> matElementsAt(const Expr *Mat, const Stmt *At,
       } else if (KeepsDepth && !names(CE->getArg(1), VD)) {
         Changes = false; // The Mat is the source: unchanged.
       } else if (const FunctionDecl *F = CE->getDirectCallee()) {
-        // A const reference or a copy cannot change it.
-        Changes = false;
-        for (unsigned I = 0; I < CE->getNumArgs() && I < F->getNumParams(); ++I)
-          if (names(CE->getArg(I), VD)) {
-            QualType T = F->getParamDecl(I)->getType();
-            if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-              Changes = true;
-          }
+        Changes = mayWriteThrough(CE, F, VD);
       }
       if (Set) {
         Set->Where = CE;

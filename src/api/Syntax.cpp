@@ -138,16 +138,16 @@ bool isSystemHeaderDecl(const Decl *D) {
              D->getLocation());
 }
 
-const Stmt *enclosingBody(const Stmt *S, ASTContext &Ctx) {
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
+  for (unsigned Steps = 0; Steps < 512; ++Steps) {
     DynTypedNodeList Parents = Ctx.getParents(Node);
     if (Parents.empty())
       return nullptr;
     if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD->getBody();
+      return FD;
     if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getBody();
+      return LE->getCallOperator();
     Node = Parents[0];
   }
   return nullptr;

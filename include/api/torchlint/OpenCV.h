@@ -38,6 +38,10 @@ struct MatElements {
   bool Owns = false;
 };
 
+/// True for OpenCV's host image, cv::Mat or cv::Mat_<T> (not
+/// cv::cuda::GpuMat nor cv::UMat, whose pixels may be on a device).
+bool isMatClass(const clang::CXXRecordDecl *RD);
+
 /// When Data is a cv::Mat's pixels (`img.data`, `img.ptr<T>(...)`), the
 /// Mat, else null.
 const clang::Expr *matOfPixels(const clang::Expr *Data);

@@ -49,8 +49,16 @@ bool isSystemHeaderDecl(const clang::Decl *D);
 /// another unit cannot tell).
 std::string projectKey(const clang::FunctionDecl *FD);
 
+/// The function, method or lambda body that contains S, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Ctx);
+
 /// The body of the function or lambda around S, or null.
-const clang::Stmt *enclosingBody(const clang::Stmt *S, clang::ASTContext &Ctx);
+inline const clang::Stmt *enclosingBody(const clang::Stmt *S,
+                                        clang::ASTContext &Ctx) {
+  const clang::FunctionDecl *FD = enclosingFunction(S, Ctx);
+  return FD ? FD->getBody() : nullptr;
+}
 
 /// The innermost loop (for, range-based for, while, do) whose body or
 /// condition holds S, inside the function around S; null when none.
