@@ -171,6 +171,12 @@ private:
   /// disagree.
   std::optional<DeviceFact> deviceReturnedBy(const CallExpr *Call,
                                              const State &S, unsigned Depth);
+  /// What the returns of Def, one body a call of a device-valued function
+  /// may run, give at Call; nothing when some return is unknown or they
+  /// disagree.
+  std::optional<DeviceFact> deviceOfBody(const CallExpr *Call,
+                                         const FunctionDecl *Def,
+                                         const State &S, unsigned Depth);
   /// The device an options expression names: a fact, "no device" (the CPU
   /// default) as nullopt, or Unknown as an empty set.
   std::optional<DeviceSet> evalOptions(const Expr *E, const State &S,
@@ -300,6 +306,16 @@ private:
   /// Checks the device preconditions of the function S calls (in this unit
   /// or through the project index) against the arguments S passes.
   void checkDeviceRequirements(const Stmt *S, const State &St);
+  /// Checks Reqs, the preconditions of Def (the function Call runs, or one
+  /// it may run), against Args.
+  void checkRequirementList(const CallExpr *Call, const FunctionDecl *Def,
+                            llvm::ArrayRef<const Expr *> Args,
+                            llvm::ArrayRef<DeviceRequirement> Reqs,
+                            const State &St);
+  /// A virtual call whose overriders are in other units: their
+  /// preconditions, from the project index.
+  void checkImportedOverriders(const CXXMemberCallExpr *Call,
+                               const CXXMethodDecl *MD, const State &St);
   /// Where Site is, as a note at Call reads it: "line 12" in Call's file,
   /// else "losses.cpp:12".
   std::string siteWhere(const Expr *Site, const Expr *Call) const;
@@ -681,16 +697,61 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
   // constants, the arguments and the object's device field. Anything else
   // (a local, a computation) is unknown, so stays silent.
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  if (!Callee || !Callee->hasBody(Def) || Depth > 6 ||
-      !api::isDeviceType(Def->getReturnType().getNonReferenceType()) ||
-      isTorchNamespaceFunction(Def) || isInStd(Def) ||
-      api::isSystemHeaderDecl(Def) || Def->isTemplated())
+  if (!Callee || Depth > 6 ||
+      !api::isDeviceType(Callee->getReturnType().getNonReferenceType()) ||
+      isTorchNamespaceFunction(Callee) || isInStd(Callee) ||
+      api::isSystemHeaderDecl(Callee))
     return std::nullopt;
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def))
-    if (MD->isVirtual() || (!MD->isStatic() && !MC))
+  const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (MD && MD->isVirtual() && Object &&
+      !MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false)) {
+    // A virtual getter (`backend_->device()`): the join over the bodies
+    // the unit defines for it. Overriders that disagree (the CPU backend's
+    // kCPU, the CUDA backend's device_) make a device chosen at run time,
+    // named by the call; one whose body is unknown leaves it unknown.
+    llvm::SmallVector<const FunctionDecl *, 4> Defs;
+    const FunctionDecl *Own = nullptr;
+    if (MD->hasBody(Own) && !MD->isPure())
+      Defs.push_back(Own);
+    for (const FunctionDecl *Def : Cache.overriders(MD))
+      Defs.push_back(Def);
+    if (Defs.empty())
       return std::nullopt;
+    std::optional<DeviceFact> First;
+    bool Agree = true;
+    for (const FunctionDecl *Def : Defs) {
+      std::optional<DeviceFact> Here = deviceOfBody(Call, Def, S, Depth);
+      if (!Here)
+        return std::nullopt;
+      if (!First)
+        First = std::move(Here);
+      else if (!(Here->Value == First->Value))
+        Agree = false;
+    }
+    if (Agree)
+      return First;
+    std::string T = text(Call, Ctx);
+    if (T.empty())
+      return std::nullopt;
+    DeviceFact F;
+    F.Value = Device::symbolic("expr:" + T, "'" + T + "'", "");
+    return F;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || (MD && MD->isVirtual()) ||
+      (MD && !MD->isStatic() && !MC))
+    return std::nullopt;
+  return deviceOfBody(Call, Def, S, Depth);
+}
+
+std::optional<DeviceFact>
+FunctionAnalysis::deviceOfBody(const CallExpr *Call, const FunctionDecl *Def,
+                               const State &S, unsigned Depth) {
+  if (Def->isTemplated())
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   bool OnThis =
       MC && isa<CXXThisExpr>(
                 MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
@@ -708,9 +769,10 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
   for (const Expr *V : Values) {
     V = api::ignoreWrappers(V);
     std::optional<DeviceFact> Here;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(V)) {
-      const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
-      if (!P || P->getDeclContext() != Def ||
+    const auto *DRE = dyn_cast<DeclRefExpr>(V);
+    if (const auto *P =
+            DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr) {
+      if (P->getDeclContext() != Def ||
           P->getFunctionScopeIndex() >= Args.size())
         return std::nullopt;
       Here = evalDevice(Args[P->getFunctionScopeIndex()], S, Depth + 1);
@@ -1447,11 +1509,15 @@ void FunctionAnalysis::noteParamCandidate(const Expr *Site,
   for (auto [In, Other] : {std::pair(&A, &B), std::pair(&B, &A)}) {
     const DeviceFact *I = In->Set.single();
     const DeviceFact *O = Other->Set.single();
-    // A device parameter is the callers' to say as well; they may pass the
-    // CPU there with the CPU tensors.
+    // A device parameter of this function is the callers' to say as well;
+    // they may pass the CPU there with the CPU tensors. One the constructor
+    // was given (a field moved there, a module loaded onto it) is the
+    // object's device.
+    const auto *DeviceParam = dyn_cast_or_null<ParmVarDecl>(
+        O ? O->Value.Var : nullptr);
     if (!I || !O || !I->Value.FollowsInput || O->Value.FollowsInput ||
         O->Value.Kind == Device::Cpu || O->Value.Kind == Device::Scalar ||
-        isa_and_nonnull<ParmVarDecl>(O->Value.Var))
+        (DeviceParam && DeviceParam->getDeclContext() == FD))
       continue;
     const auto *P = dyn_cast_or_null<ParmVarDecl>(I->Value.Var);
     if (!P || P->getDeclContext() != FD)
@@ -1584,11 +1650,13 @@ std::vector<DeviceRequirement> importedDeviceRequirements(
     const FunctionSummary &S) {
   std::vector<DeviceRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
-    if (!Q.OnHost &&
-        (!Q.OnDevice || Q.Other != FunctionSummary::Form::FollowsArg))
+    using Kind = FunctionSummary::Requirement::KindTy;
+    if (Q.Kind != Kind::OnHost &&
+        (Q.Kind != Kind::SameDevice ||
+         Q.Other != FunctionSummary::Form::FollowsArg))
       continue;
     DeviceRequirement R;
-    if (Q.OnHost)
+    if (Q.Kind == Kind::OnHost)
       R.Kind = DeviceRequirement::OnHost;
     R.Index = Q.Arg;
     R.OtherIndex = Q.OtherArg;
@@ -1640,7 +1708,7 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
       V.addStep(Arg->getBeginLoc(),
                 "is passed to '" + MD->getNameAsString() + "' as '" +
                     paramNameOf(Def, PC.Index) + "' here; when '" +
-                    text(api::ignoreWrappers(Object), Ctx) + "' is a '" +
+                    moduleName(Object) + "' is a '" +
                     Class->getNameAsString() + "', '" + Runs +
                     "' meets it with '" + PC.Other.Text + "' at " + Where);
       DeviceSet O(PC.Other.Fact);
@@ -1650,6 +1718,61 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
                      std::move(V)});
       Ops.push_back({PC.Other, std::move(O)});
       checkOperands(Call, PC.Callee + "' in '" + Runs, Ops);
+      if (ReportedSites.count(Call))
+        return;
+    }
+  }
+  checkImportedOverriders(Call, MD, St);
+}
+
+void FunctionAnalysis::checkImportedOverriders(const CXXMemberCallExpr *Call,
+                                               const CXXMethodDecl *MD,
+                                               const State &St) {
+  if (isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
+    return;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  for (const auto &[Usr, Sum] : Cache.importedOverriders(MD)) {
+    std::string Runs =
+        (Sum->Class.empty() ? "" : Sum->Class + "::") + Sum->Name;
+    std::string Where = Sum->File;
+    // Two parameters that meet, or a host read, in that overrider.
+    std::vector<DeviceRequirement> Reqs = importedDeviceRequirements(*Sum);
+    checkRequirementList(Call, MD, Args, Reqs, St);
+    if (ReportedSites.count(Call))
+      return;
+    // A parameter that meets a device the object holds: a tensor created
+    // on the CPU here fails there, whenever the object is one of those.
+    for (const FunctionSummary::Requirement &Q : Sum->Requires) {
+      if (Q.Kind != FunctionSummary::Requirement::KindTy::OwnDevice ||
+          Q.Arg >= Args.size() || Q.Arg >= MD->getNumParams() ||
+          !api::isTensorType(Args[Q.Arg]->getType()))
+        continue;
+      const Expr *Arg = Args[Q.Arg];
+      DeviceSet V = evalTensor(Arg, St);
+      if (!isCpuArgument(V) && !(V.single() && facts::isReturnsCpu(
+                                                   V.single()->Value.Key)))
+        continue;
+      llvm::StringRef Holder = Q.OtherText;
+      Holder.consume_front("'");
+      Holder.consume_back("'");
+      V.addStep(Arg->getBeginLoc(),
+                "is passed to '" + MD->getNameAsString() + "' as '" +
+                    paramNameOf(MD, Q.Arg) + "' here; when '" +
+                    moduleName(Object) + "' is a '" +
+                    Sum->Class + "', '" + Runs + "' meets it with " +
+                    Q.OtherText + " at " + Where + ":" +
+                    std::to_string(Q.Line));
+      DeviceFact Held;
+      Held.Value = Device::symbolic("own:" + Usr + "#" + Holder.str(),
+                                    Q.Device, "");
+      std::vector<SiteOperand> Ops;
+      Ops.push_back({{Arg, text(api::ignoreWrappers(Arg), Ctx),
+                      paramNameOf(MD, Q.Arg), {}, false},
+                     std::move(V)});
+      Ops.push_back({{nullptr, Holder.str(), "", {}, false},
+                     DeviceSet(Held)});
+      checkOperands(Call, Q.Operation + "' in '" + Runs, Ops);
       if (ReportedSites.count(Call))
         return;
     }
@@ -1687,9 +1810,15 @@ void FunctionAnalysis::checkDeviceRequirements(const Stmt *S, const State &St) {
       Args.assign(Call->arg_begin(), Call->arg_end());
     }
   }
-  if (!Reqs || Reqs->empty())
-    return;
-  for (const DeviceRequirement &R : *Reqs) {
+  if (Reqs)
+    checkRequirementList(Call, Def, Args, *Reqs, St);
+}
+
+void FunctionAnalysis::checkRequirementList(
+    const CallExpr *Call, const FunctionDecl *Def,
+    llvm::ArrayRef<const Expr *> Args,
+    llvm::ArrayRef<DeviceRequirement> Reqs, const State &St) {
+  for (const DeviceRequirement &R : Reqs) {
     if (R.Index >= Args.size() || R.OtherIndex >= Args.size() ||
         R.Index >= Def->getNumParams() || R.OtherIndex >= Def->getNumParams())
       continue;
@@ -2874,6 +3003,33 @@ ProvenanceCache::deviceRequirements(const FunctionDecl *FD) {
 const std::vector<ParamCandidate> &
 ProvenanceCache::paramCandidates(const FunctionDecl *FD) {
   return analyse(FD).ParamCandidates;
+}
+
+std::vector<FunctionSummary::Requirement>
+ProvenanceCache::ownDeviceRequirements(const FunctionDecl *FD) {
+  std::vector<FunctionSummary::Requirement> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ParamCandidate &PC : paramCandidates(FD)) {
+    SourceLocation Loc = PC.Site ? SM.getExpansionLoc(PC.Site->getExprLoc())
+                                 : SourceLocation();
+    // What the defining unit alone knows to be a device: a device a
+    // project fact makes real is not the function's own.
+    if (!SM.isInMainFile(Loc) || !mayBeAccelerator(PC.Other.Fact.Value) ||
+        !PC.Other.Fact.Needs.empty())
+      continue;
+    FunctionSummary::Requirement Q;
+    Q.Kind = FunctionSummary::Requirement::KindTy::OwnDevice;
+    Q.Arg = PC.Index;
+    Q.OtherText = "'" + PC.Other.Text + "'";
+    Q.Device = shortSpelling(PC.Other.Fact.Value);
+    Q.Operation = PC.Callee;
+    Q.Line = SM.getExpansionLineNumber(Loc);
+    if (llvm::none_of(Out, [&](const FunctionSummary::Requirement &R) {
+          return R.Arg == Q.Arg;
+        }))
+      Out.push_back(std::move(Q));
+  }
+  return Out;
 }
 
 llvm::ArrayRef<const FunctionDecl *>

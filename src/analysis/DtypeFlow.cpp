@@ -1604,16 +1604,18 @@ namespace {
 std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
   std::vector<DtypeRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
-    if (Q.OnDevice || Q.OnHost)
+    using Kind = FunctionSummary::Requirement::KindTy;
+    if (Q.Kind != Kind::SameDtype && Q.Kind != Kind::ClassTarget)
       continue;
+    bool ClassTarget = Q.Kind == Kind::ClassTarget;
     DtypeRequirement R;
-    R.Kind = Q.ClassTarget ? DtypeRequirement::ClassTarget
-                           : DtypeRequirement::Same;
+    R.Kind = ClassTarget ? DtypeRequirement::ClassTarget
+                         : DtypeRequirement::Same;
     R.Index = Q.Arg;
     R.Param = Dtype::symbolic("input");
     R.Param.Promoted = Q.Promoted;
     R.Param.Type = Q.Floor;
-    if (!Q.ClassTarget) {
+    if (!ClassTarget) {
       if (Q.Other == FunctionSummary::Form::Known)
         R.Other.Value = Dtype::known(Q.OtherType, Q.OtherZeroDim);
       else if (Q.Other == FunctionSummary::Form::FollowsArg) {
@@ -1627,7 +1629,7 @@ std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
     R.Where = S.File + ":" + std::to_string(Q.Line);
     // Where the other side was made, as the defining unit said it.
     std::string Story = Q.OtherOrigin.Message;
-    if (!Q.ClassTarget && Q.Other == FunctionSummary::Form::Known &&
+    if (!ClassTarget && Q.Other == FunctionSummary::Form::Known &&
         !Story.empty()) {
       std::string At = "at " +
                        (Q.OtherOrigin.File == S.File
@@ -1661,19 +1663,40 @@ void DtypeFlow::checkRequirements(const Expr *Call, const FunctionDecl *Callee,
       MD && isa<CXXConstructorDecl>(FD) &&
       MD->getParent() == cast<CXXMethodDecl>(FD)->getParent())
     return;
+  // A virtual call may run any overrider: the unit's own bodies, and
+  // those of other units the index has.
+  const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (MD && MD->isVirtual() && MC && Object &&
+      !MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false) &&
+      !isa<CXXConstructorDecl>(FD) && !isa<CXXDestructorDecl>(FD)) {
+    for (const FunctionDecl *Def : Cache.overriders(MD))
+      if (Def != FD && !ReportedSites.count(Call))
+        checkRequirementList(Call, Def, Cache.dtypeSummary(Def).Requires, Args,
+                             Object, St);
+    for (const auto &[Usr, S] : Cache.importedOverriders(MD))
+      if (!ReportedSites.count(Call))
+        checkRequirementList(Call, Callee, importedRequirements(*S), Args,
+                             Object, St);
+  }
   const FunctionDecl *Def = nullptr;
-  std::vector<DtypeRequirement> Imported;
-  const std::vector<DtypeRequirement> *Reqs = nullptr;
   if (Callee->hasBody(Def)) {
     if (Def == FD || api::isTorchNamespaceFunction(Def) || isInStd(Def))
       return;
-    Reqs = &Cache.dtypeSummary(Def).Requires;
+    checkRequirementList(Call, Def, Cache.dtypeSummary(Def).Requires, Args,
+                         Object, St);
   } else if (const FunctionSummary *S = Cache.imported(Callee)) {
-    Imported = importedRequirements(*S);
-    Reqs = &Imported;
-    Def = Callee;
+    checkRequirementList(Call, Callee, importedRequirements(*S), Args, Object,
+                         St);
   }
-  if (!Reqs || Reqs->empty())
+}
+
+void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
+                                     const std::vector<DtypeRequirement> &Reqs,
+                                     llvm::ArrayRef<const Expr *> Args,
+                                     const Expr *Object,
+                                     const DtypeState &St) {
+  if (Reqs.empty() || ReportedSites.count(Call))
     return;
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
   std::string Name = Object && api::moduleClassOf(Object->getType())
@@ -1682,7 +1705,7 @@ void DtypeFlow::checkRequirements(const Expr *Call, const FunctionDecl *Callee,
                           : Def->getNameAsString();
   if (Name.empty())
     Name = Def->getNameAsString();
-  for (const DtypeRequirement &R : *Reqs) {
+  for (const DtypeRequirement &R : Reqs) {
     if (R.Index >= Args.size() || !api::isTensorType(Args[R.Index]->getType()))
       continue;
     DtypeSet A = substitute(R.Param, evalTensor(Args[R.Index], St));

@@ -173,6 +173,13 @@ private:
                          const clang::FunctionDecl *Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const clang::Expr *Object, const DtypeState &St);
+  /// Checks Reqs, the preconditions of Def (what Call runs, or one body a
+  /// virtual call may run), as checkRequirements does.
+  void checkRequirementList(const clang::Expr *Call,
+                            const clang::FunctionDecl *Def,
+                            const std::vector<DtypeRequirement> &Reqs,
+                            llvm::ArrayRef<const clang::Expr *> Args,
+                            const clang::Expr *Object, const DtypeState &St);
   /// The dtype of the module a callee's "this module" stands for, at a
   /// call through Object (unknown when not a module's).
   DtypeSet calleeModuleDtype(const clang::Expr *Object, const DtypeState &St);

@@ -19,8 +19,7 @@ static bool sameOrigin(const FunctionSummary::Origin &A,
 }
 
 bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
-  return Arg == O.Arg && ClassTarget == O.ClassTarget &&
-         OnDevice == O.OnDevice && OnHost == O.OnHost &&
+  return Kind == O.Kind && Arg == O.Arg && Device == O.Device &&
          Promoted == O.Promoted && Floor == O.Floor && Other == O.Other &&
          OtherType == O.OtherType && OtherZeroDim == O.OtherZeroDim &&
          OtherArg == O.OtherArg && sameOrigin(OtherOrigin, O.OtherOrigin) &&
@@ -36,8 +35,8 @@ bool FunctionSummary::FieldSummary::operator==(const FieldSummary &O) const {
 
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
   auto SameOrigin = sameOrigin;
-  return Name == O.Name && File == O.File && Path == O.Path &&
-         Uses == O.Uses &&
+  return Name == O.Name && Class == O.Class && Overrides == O.Overrides &&
+         File == O.File && Path == O.Path && Uses == O.Uses &&
          Device == O.Device &&
          DeviceArg == O.DeviceArg &&
          SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
@@ -89,6 +88,58 @@ void ProjectIndex::merge(const ProjectIndex &Other) {
 const FunctionSummary *ProjectIndex::find(llvm::StringRef Key) const {
   auto It = Functions.find(Key.str());
   return It == Functions.end() ? nullptr : &It->second;
+}
+
+std::vector<const FunctionSummary *>
+ProjectIndex::resolve(llvm::StringRef Key) const {
+  std::vector<const FunctionSummary *> Out;
+  if (Key.consume_front(OverridersKey)) {
+    for (const auto &[Usr, S] : overridersOf(Key))
+      Out.push_back(S);
+  } else if (const FunctionSummary *S = find(Key)) {
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+std::vector<std::pair<std::string, const FunctionSummary *>>
+ProjectIndex::overridersOf(llvm::StringRef Key) const {
+  // Few functions are virtual, and a unit asks once per call site: a scan
+  // keeps the index a plain map that merges and serialises as it is.
+  std::vector<std::pair<std::string, const FunctionSummary *>> Out;
+  for (const auto &[Usr, S] : Functions)
+    if (S.Overrides.count(Key.str()))
+      Out.emplace_back(Usr, &S);
+  return Out;
+}
+
+/// The name of a requirement's kind in the index.
+static llvm::StringRef kindName(FunctionSummary::Requirement::KindTy K) {
+  using K_ = FunctionSummary::Requirement::KindTy;
+  switch (K) {
+  case K_::SameDtype:
+    return "same";
+  case K_::ClassTarget:
+    return "class-target";
+  case K_::SameDevice:
+    return "same-device";
+  case K_::OnHost:
+    return "on-host";
+  case K_::OwnDevice:
+    return "own-device";
+  }
+  return "same";
+}
+
+/// The kind kindName() names.
+static std::optional<FunctionSummary::Requirement::KindTy>
+kindNamed(llvm::StringRef S) {
+  using K_ = FunctionSummary::Requirement::KindTy;
+  for (K_ K : {K_::SameDtype, K_::ClassTarget, K_::SameDevice, K_::OnHost,
+               K_::OwnDevice})
+    if (kindName(K) == S)
+      return K;
+  return std::nullopt;
 }
 
 static llvm::StringRef formName(Form F) {
@@ -143,6 +194,10 @@ llvm::json::Value ProjectIndex::toJSON() const {
         {"uses", llvm::json::Array(S.Uses)},
         {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
         {"dtype", std::move(Dtype)}};
+    if (!S.Class.empty())
+      Entry["class"] = S.Class;
+    if (!S.Overrides.empty())
+      Entry["overrides"] = llvm::json::Array(S.Overrides);
     if (!S.Requires.empty()) {
       llvm::json::Array Requires;
       for (const FunctionSummary::Requirement &R : S.Requires) {
@@ -153,16 +208,15 @@ llvm::json::Value ProjectIndex::toJSON() const {
           Other["zero-dim"] = R.OtherZeroDim;
         }
         llvm::json::Object J{{"arg", R.Arg},
-                             {"kind", R.ClassTarget ? "class-target"
-                                      : R.OnDevice  ? "same-device"
-                                      : R.OnHost    ? "on-host"
-                                                    : "same"},
+                             {"kind", kindName(R.Kind)},
                              {"other", std::move(Other)},
                              {"text", R.OtherText},
                              {"operation", R.Operation},
                              {"line", R.Line}};
         if (R.Promoted)
           J["floor"] = api::scalarName(R.Floor);
+        if (!R.Device.empty())
+          J["device"] = R.Device;
         Requires.push_back(std::move(J));
       }
       Entry["requires"] = std::move(Requires);
@@ -244,6 +298,11 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
     S.Name = F->getString("name").value_or("").str();
     S.File = F->getString("file").value_or("").str();
     S.Path = F->getString("path").value_or("").str();
+    S.Class = F->getString("class").value_or("").str();
+    if (const llvm::json::Array *Overrides = F->getArray("overrides"))
+      for (const llvm::json::Value &O : *Overrides)
+        if (std::optional<llvm::StringRef> U = O.getAsString())
+          S.Overrides.insert(U->str());
     if (const llvm::json::Array *Uses = F->getArray("uses"))
       for (const llvm::json::Value &U : *Uses)
         if (std::optional<llvm::StringRef> P = U.getAsString())
@@ -263,9 +322,12 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         if (!RJ || !readProperty(Other, R.Other, R.OtherArg, R.OtherOrigin))
           return Malformed("'" + Key.str() + "' has a malformed requirement");
         R.Arg = static_cast<unsigned>(RJ->getInteger("arg").value_or(0));
-        R.ClassTarget = RJ->getString("kind") == "class-target";
-        R.OnDevice = RJ->getString("kind") == "same-device";
-        R.OnHost = RJ->getString("kind") == "on-host";
+        std::optional<FunctionSummary::Requirement::KindTy> Kind =
+            kindNamed(RJ->getString("kind").value_or(""));
+        if (!Kind)
+          return Malformed("'" + Key.str() + "' has an unknown requirement");
+        R.Kind = *Kind;
+        R.Device = RJ->getString("device").value_or("").str();
         R.OtherText = RJ->getString("text").value_or("").str();
         R.Operation = RJ->getString("operation").value_or("").str();
         R.Line = static_cast<unsigned>(RJ->getInteger("line").value_or(0));
@@ -440,12 +502,20 @@ std::string ProjectIndex::digest(const std::set<std::string> &Keys) const {
   for (const std::string &Key : Keys) {
     Hash.update(Key);
     Hash.update(llvm::StringRef("\0", 1));
-    if (const FunctionSummary *S = find(Key)) {
-      ProjectIndex One;
-      One.Functions.emplace(Key, *S);
+    // A virtual call imported whatever overrides its function: an
+    // overrider added, changed or gone changes what the unit imported.
+    ProjectIndex Read;
+    llvm::StringRef Base(Key);
+    if (Base.consume_front(OverridersKey)) {
+      for (const auto &[Usr, S] : overridersOf(Base))
+        Read.Functions.emplace(Usr, *S);
+    } else if (const FunctionSummary *S = find(Key)) {
+      Read.Functions.emplace(Key, *S);
+    }
+    if (!Read.empty()) {
       std::string Text;
       llvm::raw_string_ostream OS(Text);
-      OS << One.toJSON();
+      OS << Read.toJSON();
       Hash.update(OS.str());
     }
     Hash.update(llvm::StringRef("\1", 1));

@@ -39,6 +39,37 @@ std::string usrOf(const FunctionDecl *FD) {
   return std::string(Buf);
 }
 
+/// The USR of a virtual member function another unit may reach through a
+/// virtual call (an overrider, or the function it overrides); "" otherwise.
+/// Linkage does not matter: a backend class in an anonymous namespace is
+/// reached through its base's vtable.
+std::string virtualUsrOf(const CXXMethodDecl *MD) {
+  if (!MD || !MD->isVirtual() || !MD->getIdentifier() ||
+      MD->isDependentContext() || MD->getParent()->isLambda() ||
+      isa<ClassTemplateSpecializationDecl>(MD->getParent()))
+    return "";
+  llvm::SmallString<128> Buf;
+  if (index::generateUSRForDecl(MD->getCanonicalDecl(), Buf))
+    return "";
+  return std::string(Buf);
+}
+
+/// The USRs of every function MD overrides, directly or not.
+std::set<std::string> overriddenUsrs(const CXXMethodDecl *MD) {
+  std::set<std::string> Out;
+  llvm::SmallVector<const CXXMethodDecl *, 4> Work(
+      MD->overridden_methods().begin(), MD->overridden_methods().end());
+  while (!Work.empty()) {
+    const CXXMethodDecl *Base = Work.pop_back_val();
+    std::string Usr = virtualUsrOf(Base);
+    if (Usr.empty() || !Out.insert(Usr).second)
+      continue;
+    Work.append(Base->overridden_methods().begin(),
+                Base->overridden_methods().end());
+  }
+  return Out;
+}
+
 /// Where the first step of a fact's story is, for a note in another unit.
 template <class V>
 FunctionSummary::Origin originOf(const Fact<V> &F, const SourceManager &SM) {
@@ -86,6 +117,30 @@ ProvenanceCache::imported(const FunctionDecl *Callee) {
   return Index ? Index->find(Usr) : nullptr;
 }
 
+std::vector<std::pair<std::string, const FunctionSummary *>>
+ProvenanceCache::importedOverriders(const CXXMethodDecl *MD) {
+  std::vector<std::pair<std::string, const FunctionSummary *>> Out;
+  std::string Usr = virtualUsrOf(MD);
+  if (Usr.empty())
+    return Out;
+  Imports.insert(ProjectIndex::OverridersKey + Usr);
+  if (!Index)
+    return Out;
+  // The bodies this unit defines are read here, not from the index.
+  std::set<std::string> Own;
+  for (const FunctionDecl *Def : overriders(MD))
+    Own.insert(virtualUsrOf(cast<CXXMethodDecl>(Def)));
+  const FunctionDecl *Body = nullptr;
+  if (MD->hasBody(Body))
+    Own.insert(Usr);
+  else if (const FunctionSummary *S = Index->find(Usr))
+    Out.emplace_back(Usr, S);
+  for (auto &[Key, S] : Index->overridersOf(Usr))
+    if (!Own.count(Key))
+      Out.emplace_back(Key, S);
+  return Out;
+}
+
 UnitSummaries ProvenanceCache::exportSummaries() {
   using Form = FunctionSummary::Form;
   UnitSummaries Out;
@@ -98,11 +153,22 @@ UnitSummaries ProvenanceCache::exportSummaries() {
         });
         if (!returnsTensors(FD) && !Requires)
           return;
-        std::string Usr = usrOf(FD);
+        const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        std::string Usr = MD && MD->isVirtual() ? virtualUsrOf(MD) : usrOf(FD);
         if (Usr.empty())
           return;
         FunctionSummary S;
         S.Name = FD->getNameAsString();
+        if (MD) {
+          S.Class = MD->getParent()->getNameAsString();
+          if (MD->isVirtual()) {
+            S.Overrides = overriddenUsrs(MD);
+            // A parameter that meets a device the object holds: callers
+            // in other units reach it through a virtual call.
+            for (FunctionSummary::Requirement &Q : ownDeviceRequirements(FD))
+              S.Requires.push_back(std::move(Q));
+          }
+        }
         llvm::SmallString<256> Path(
             SM.getFilename(SM.getExpansionLoc(FD->getLocation())));
         llvm::sys::fs::make_absolute(Path);
@@ -159,14 +225,18 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           for (const DtypeRequirement &R : Dtype.Requires) {
             FunctionSummary::Requirement Q;
             Q.Arg = R.Index;
-            Q.ClassTarget = R.Kind == DtypeRequirement::ClassTarget;
+            Q.Kind = R.Kind == DtypeRequirement::ClassTarget
+                         ? FunctionSummary::Requirement::KindTy::ClassTarget
+                         : FunctionSummary::Requirement::KindTy::SameDtype;
+            bool ClassTarget =
+                Q.Kind == FunctionSummary::Requirement::KindTy::ClassTarget;
             Q.Promoted = R.Param.Promoted;
             Q.Floor = R.Param.Type;
             if (!R.Site || !SM.isInMainFile(SM.getExpansionLoc(
                                R.Site->getExprLoc())))
               continue;
             Q.Line = SM.getExpansionLineNumber(R.Site->getExprLoc());
-            if (!Q.ClassTarget) {
+            if (!ClassTarget) {
               const torchlint::Dtype &O = R.Other.Value;
               if (O.Kind == torchlint::Dtype::Known) {
                 Q.Other = Form::Known;
@@ -195,9 +265,9 @@ UnitSummaries ProvenanceCache::exportSummaries() {
           FunctionSummary::Requirement Q;
           Q.Arg = R.Index;
           if (R.Kind == DeviceRequirement::OnHost) {
-            Q.OnHost = true;
+            Q.Kind = FunctionSummary::Requirement::KindTy::OnHost;
           } else {
-            Q.OnDevice = true;
+            Q.Kind = FunctionSummary::Requirement::KindTy::SameDevice;
             Q.Other = Form::FollowsArg;
             Q.OtherArg = R.OtherIndex;
             Q.OtherText =

@@ -1003,7 +1003,7 @@ ProjectIndex linkSummaries(const std::vector<UnitResult> &Results) {
   for (const UnitResult &R : Results) {
     std::set<std::string> Paths;
     for (const std::string &Key : R.Summaries.Imports)
-      if (const FunctionSummary *F = Index.find(Key))
+      for (const FunctionSummary *F : Index.resolve(Key))
         Paths.insert(F->Path);
     if (!Paths.empty())
       for (const auto &[Key, F] : R.Summaries.Defined.functions())
@@ -1034,8 +1034,9 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
     for (size_t I = 0; I < Results.size(); ++I) {
       const std::set<std::string> &Imports = Results[I].Summaries.Imports;
       bool Answered = llvm::any_of(Imports, [&](const std::string &Key) {
-        const FunctionSummary *F = Index.find(Key);
-        return F && !F->empty();
+        return llvm::any_of(Index.resolve(Key), [](const FunctionSummary *F) {
+          return !F->empty();
+        });
       });
       if (!Answered)
         continue;

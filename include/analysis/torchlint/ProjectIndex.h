@@ -31,6 +31,12 @@ namespace torchlint {
 struct FunctionSummary {
   /// The function's name, for notes ("load_labels").
   std::string Name;
+  /// The class of a member function ("CudaBackend"), for notes; "" for a
+  /// free function.
+  std::string Class;
+  /// For a virtual member function: the USRs of every function it
+  /// overrides, so that a virtual call in another unit reaches it.
+  std::set<std::string> Overrides;
   /// The file defining it: its name, for notes, and its absolute path, to
   /// drop the summary once the file changes.
   std::string File;
@@ -67,11 +73,21 @@ struct FunctionSummary {
   /// dtype (DtypeRequirement) or, OnDevice, argument OtherArg's device
   /// (DeviceRequirement) in the function's body.
   struct Requirement {
+    enum class KindTy : uint8_t {
+      SameDtype,   ///< Must have the dtype of what it meets (Other).
+      ClassTarget, ///< A loss's class indices: must be Long.
+      SameDevice,  ///< Must be on argument OtherArg's device.
+      /// Its memory is read on the host (data_ptr): must be on the CPU.
+      OnHost,
+      /// Meets a device the function itself holds (a module loaded onto
+      /// it, a device field): must not be a tensor created on the CPU.
+      /// OtherText names the holder, Device the device as spelled.
+      OwnDevice,
+    };
+    KindTy Kind = KindTy::SameDtype;
     unsigned Arg = 0;
-    bool ClassTarget = false; ///< A loss's class indices (must be Long).
-    bool OnDevice = false;    ///< Must be on OtherArg's device.
-    /// Its memory is read on the host (data_ptr): must be on the CPU.
-    bool OnHost = false;
+    /// OwnDevice: the device the function meets it with ("'device_'").
+    std::string Device;
     /// The argument promoted with Floor beside a Float matrix first.
     bool Promoted = false;
     api::ScalarKind Floor = api::ScalarKind::Float;
@@ -126,15 +142,27 @@ public:
   void noteUses(const std::string &Key, const std::set<std::string> &Paths);
 
   const FunctionSummary *find(llvm::StringRef Key) const;
+  /// What an import key (a USR, or OverridersKey and a USR) reads: the
+  /// summary of that function, or those of every overrider.
+  std::vector<const FunctionSummary *> resolve(llvm::StringRef Key) const;
+  /// The summaries of the functions that override Key (its USR), by USR:
+  /// what a virtual call of Key may run.
+  std::vector<std::pair<std::string, const FunctionSummary *>>
+  overridersOf(llvm::StringRef Key) const;
   size_t size() const { return Functions.size(); }
   bool empty() const { return Functions.empty(); }
   const std::map<std::string, FunctionSummary> &functions() const {
     return Functions;
   }
 
-  /// A digest of what the index says of Keys (absent keys included), for
-  /// cache keys: a unit analysed against an index is current while what it
-  /// imported is unchanged.
+  /// The prefix of an import key that stands for every overrider of the
+  /// USR after it (what a virtual call imports).
+  static constexpr const char *OverridersKey = "overriders-of:";
+
+  /// A digest of what the index says of Keys (absent keys included;
+  /// OverridersKey keys: the overriders' summaries), for cache keys: a
+  /// unit analysed against an index is current while what it imported is
+  /// unchanged.
   std::string digest(const std::set<std::string> &Keys) const;
 
   llvm::json::Value toJSON() const;

@@ -213,6 +213,11 @@ public:
   const std::vector<ParamCandidate> &
   paramCandidates(const clang::FunctionDecl *FD);
 
+  /// paramCandidates(FD) as the project index carries them: each parameter
+  /// that meets a device of FD's own that may be a GPU.
+  std::vector<FunctionSummary::Requirement>
+  ownDeviceRequirements(const clang::FunctionDecl *FD);
+
   /// The definitions in the unit of MD's overriders, MD virtual.
   llvm::ArrayRef<const clang::FunctionDecl *>
   overriders(const clang::CXXMethodDecl *MD);
@@ -304,6 +309,11 @@ public:
   /// the project defined in another unit and the index has one; every
   /// function asked about is remembered as an import.
   const FunctionSummary *imported(const clang::FunctionDecl *Callee);
+  /// What a virtual call of MD may run in other units: the summaries of
+  /// MD's overriders (and of MD) that the index has and the unit does not
+  /// define, by USR; remembered as an import of every overrider of MD.
+  std::vector<std::pair<std::string, const FunctionSummary *>>
+  importedOverriders(const clang::CXXMethodDecl *MD);
   /// The summaries of the functions the unit's main file defines, and the
   /// functions defined elsewhere it asked the index about.
   UnitSummaries exportSummaries();
