@@ -1661,7 +1661,7 @@ std::vector<DeviceRequirement> importedDeviceRequirements(
     R.Index = Q.Arg;
     R.OtherIndex = Q.OtherArg;
     R.Operation = Q.Operation;
-    R.Where = S.File + ":" + std::to_string(Q.Line);
+    R.Where = Q.At.empty() ? S.File + ":" + std::to_string(Q.Line) : Q.At;
     Out.push_back(std::move(R));
   }
   return Out;
@@ -3003,6 +3003,25 @@ ProvenanceCache::deviceRequirements(const FunctionDecl *FD) {
 const std::vector<ParamCandidate> &
 ProvenanceCache::paramCandidates(const FunctionDecl *FD) {
   return analyse(FD).ParamCandidates;
+}
+
+bool ProvenanceCache::convertsScriptModules() {
+  if (ScriptModulesConverted)
+    return *ScriptModulesConverted;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool TraverseDecl(Decl *D) {
+      return Found || api::isSystemHeaderDecl(D) ||
+             RecursiveASTVisitor<Finder>::TraverseDecl(D);
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+      Found = Found || api::convertsScriptModuleDtype(E);
+      return !Found;
+    }
+  } F;
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  ScriptModulesConverted = F.Found;
+  return F.Found;
 }
 
 std::vector<FunctionSummary::Requirement>

@@ -566,6 +566,16 @@ bool rejectedClassIndex(ScalarKind K) {
          K == ScalarKind::Char;
 }
 
+/// R, the promoted inputs of a true division: integers give the default
+/// floating type.
+DtypeSet trueDivision(const DtypeSet &R) {
+  const DtypeFact *One = R.single();
+  if (One && One->Value.Kind == Dtype::Known &&
+      api::isIntegralKind(One->Value.Type))
+    return DtypeSet::of(Dtype::known(ScalarKind::Float, One->Value.ZeroDim));
+  return R;
+}
+
 /// What a callee's symbolic dtype Sym is for the caller whose argument is
 /// Arg: the argument's dtype, promoted where Sym says.
 DtypeSet substitute(const Dtype &Sym, const DtypeSet &Arg) {
@@ -867,11 +877,25 @@ DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
   case DtypeBehaviour::ResultBool:
     return resultOf(B, evalTensor(Object, S, Depth + 1), MC, MD);
   case DtypeBehaviour::Promote: {
+    // x.mul(0.5), x.div(255.0): a written number takes part as a number
+    // does in x * 0.5 (an integral tensor with a floating one is Float).
     llvm::SmallVector<DtypeSet, 3> In{evalTensor(Object, S, Depth + 1)};
-    for (const Expr *A : MC->arguments())
-      if (api::isTensorType(A->getType()))
+    llvm::SmallVector<NumberKind, 2> Numbers;
+    for (const Expr *A : MC->arguments()) {
+      if (api::isTensorType(A->getType())) {
         In.push_back(evalTensor(A, S, Depth + 1));
-    return promote(In);
+        continue;
+      }
+      QualType Number = api::ignoreWrappers(A)->getType();
+      if (isa<CXXDefaultArgExpr>(A) || Number->isBooleanType())
+        continue;
+      if (Number->isRealFloatingType())
+        Numbers.push_back(NumberKind::Floating);
+      else if (Number->isIntegerType())
+        Numbers.push_back(NumberKind::Integral);
+    }
+    DtypeSet R = promote(In, Numbers);
+    return N == "div" ? trueDivision(R) : R;
   }
   default:
     return DtypeSet();
@@ -905,7 +929,8 @@ DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
   case DtypeBehaviour::ResultBool:
     return resultOf(B, Inputs.front(), CE, Callee);
   case DtypeBehaviour::Promote:
-    return promote(Inputs);
+    return Callee->getName() == "div" ? trueDivision(promote(Inputs))
+                                      : promote(Inputs);
   case DtypeBehaviour::Unknown:
     return DtypeSet();
   }
@@ -981,13 +1006,7 @@ DtypeSet DtypeFlow::evalOwn(const Expr *E, const DtypeState &S,
         }
       }
       DtypeSet R = promote(In, Numbers);
-      const DtypeFact *One = R.single();
-      // True division of integers gives the default floating type.
-      if (K == OO_Slash && One && One->Value.Kind == Dtype::Known &&
-          api::isIntegralKind(One->Value.Type))
-        return DtypeSet::of(
-            Dtype::known(ScalarKind::Float, One->Value.ZeroDim));
-      return R;
+      return K == OO_Slash ? trueDivision(R) : R;
     }
     return DtypeSet();
   }
@@ -1394,6 +1413,72 @@ void DtypeFlow::checkMps(const Expr *Site, const Expr *Value,
   Conflicts.push_back(std::move(C));
 }
 
+void DtypeFlow::checkScriptInputs(const Expr *Call,
+                                  const api::ScriptModuleCall &SC,
+                                  const DtypeState &St) {
+  // Scripted models are saved as Float almost always, and take integer ids
+  // and masks as readily as features; a Half model takes Half. A Double
+  // input is wrong for both ("Input type (double) and bias type (float)
+  // should be the same"), so only Double is reported, and nothing where
+  // the unit converts a TorchScript module's dtype.
+  if (Cache.convertsScriptModules())
+    return;
+  std::string Name = text(moduleObject(SC.Module), Ctx);
+  if (Name.empty())
+    return;
+  DtypeFact Params;
+  Params.Value = Dtype::known(ScalarKind::Float);
+  Params.Steps.push_back(
+      {SC.Module->getBeginLoc(),
+       "is a TorchScript module: its parameters are Float unless it was "
+       "saved in another dtype",
+       Name});
+  for (const Expr *Arg : SC.Args)
+    for (const Expr *Item : api::scriptInputItems(Arg)) {
+      DtypeSet Set = evalTensor(Item, St);
+      const DtypeFact *One = Set.single();
+      if (!One)
+        continue;
+      std::string ItemText = text(Item, Ctx);
+      // The function's own input: a precondition for its callers, with
+      // the input promoted as Float would (ids stay fine, Double does not).
+      if (std::optional<unsigned> Index = inputIndex(One)) {
+        Dtype Param = One->Value;
+        std::optional<ScalarKind> Floor =
+            Param.Promoted ? promoteKinds(Param.Type, ScalarKind::Float)
+                           : ScalarKind::Float;
+        if (!Floor)
+          continue;
+        Param.Promoted = true;
+        Param.Type = *Floor;
+        DtypeRequirement Where;
+        Where.OtherText = "'" + Name + "'";
+        Where.OtherIsModule = true;
+        Where.Operation = Name;
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+          Where.Operation += "." + MC->getMethodDecl()->getNameAsString();
+        Where.Site = Call;
+        require(*Index, Param, Params, Where);
+        continue;
+      }
+      if (One->Value.Kind != Dtype::Known || One->Value.ZeroDim ||
+          One->Value.Type != ScalarKind::Double)
+        continue;
+      if (One->Birth && !ReportedBirths.insert(One->Birth).second)
+        return;
+      DtypeConflict C;
+      C.Kind = DtypeConflict::Mismatch;
+      C.Site = Call;
+      C.Callee = Name;
+      C.between(Operand<Dtype>{Item, ItemText, "", *One, false}, *One,
+                Operand<Dtype>{SC.Module, Name, "", Params, true}, Params);
+      C.Target = Item;
+      ReportedSites.insert(Call);
+      Conflicts.push_back(std::move(C));
+      return;
+    }
+}
+
 void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
   const auto *E = dyn_cast<Expr>(S);
   if (!E || ReportedSites.count(E))
@@ -1407,6 +1492,11 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
         {{A, text(api::ignoreWrappers(A), Ctx), std::move(Param), {}, IsModule},
          std::move(Set)});
   };
+
+  if (std::optional<api::ScriptModuleCall> SC = api::scriptModuleCall(E)) {
+    checkScriptInputs(E, *SC, St);
+    return;
+  }
 
   // Module calls: model(x), model->forward(x).
   const Expr *Module = nullptr;
@@ -1626,7 +1716,7 @@ std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
     }
     R.OtherText = Q.OtherText;
     R.Operation = Q.Operation;
-    R.Where = S.File + ":" + std::to_string(Q.Line);
+    R.Where = Q.At.empty() ? S.File + ":" + std::to_string(Q.Line) : Q.At;
     // Where the other side was made, as the defining unit said it.
     std::string Story = Q.OtherOrigin.Message;
     if (!ClassTarget && Q.Other == FunctionSummary::Form::Known &&
@@ -1721,9 +1811,10 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
                           ArgText);
     // Handed on by this function's own input: its callers decide, and the
     // call is one more hop on the way to the site.
+    // (For a callee in another file, the hop is this unit's call, where
+    // the index says the precondition is handed on.)
     DtypeRequirement Via = R;
-    if (R.Site)
-      Via.Hops.insert(Via.Hops.begin(), Passed);
+    Via.Hops.insert(Via.Hops.begin(), Passed);
     // For a callee in another unit: the call, and what happens there.
     ProvenanceStep Meet(
         Call->getBeginLoc(),
@@ -1811,7 +1902,8 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
                                 ? Quoted.str()
                                 : R.OtherText;
     Operand<Dtype> ArgOp{Args[R.Index], ArgText, Param, *AOne, false};
-    Operand<Dtype> OtherOp{OtherArg, OtherText, "", *OOne, false};
+    Operand<Dtype> OtherOp{OtherArg, OtherText, "", *OOne,
+                           R.OtherIsModule && !OtherArg};
     if (R.Site) {
       // Reported where it throws, in the callee, in the callee's words (one
       // finding whichever caller shows it), with the call on the way; the

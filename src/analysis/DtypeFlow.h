@@ -157,6 +157,10 @@ private:
                    const clang::Expr *Target, llvm::StringRef Function,
                    const DtypeState &St);
   void checkDataPtr(const clang::CXXMemberCallExpr *MC, const DtypeState &St);
+  /// A TorchScript module's call: a Double tensor it is given meets its
+  /// parameters, Float unless the model was saved in another dtype.
+  void checkScriptInputs(const clang::Expr *Call,
+                         const api::ScriptModuleCall &SC, const DtypeState &St);
   /// The parameter of this function whose dtype F is (an input's, maybe
   /// promoted), if any.
   std::optional<unsigned> inputIndex(const DtypeFact *F) const;

@@ -19,7 +19,7 @@ static bool sameOrigin(const FunctionSummary::Origin &A,
 }
 
 bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
-  return Kind == O.Kind && Arg == O.Arg && Device == O.Device &&
+  return Kind == O.Kind && Arg == O.Arg && Device == O.Device && At == O.At &&
          Promoted == O.Promoted && Floor == O.Floor && Other == O.Other &&
          OtherType == O.OtherType && OtherZeroDim == O.OtherZeroDim &&
          OtherArg == O.OtherArg && sameOrigin(OtherOrigin, O.OtherOrigin) &&
@@ -217,6 +217,8 @@ llvm::json::Value ProjectIndex::toJSON() const {
           J["floor"] = api::scalarName(R.Floor);
         if (!R.Device.empty())
           J["device"] = R.Device;
+        if (!R.At.empty())
+          J["at"] = R.At;
         Requires.push_back(std::move(J));
       }
       Entry["requires"] = std::move(Requires);
@@ -328,6 +330,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
           return Malformed("'" + Key.str() + "' has an unknown requirement");
         R.Kind = *Kind;
         R.Device = RJ->getString("device").value_or("").str();
+        R.At = RJ->getString("at").value_or("").str();
         R.OtherText = RJ->getString("text").value_or("").str();
         R.Operation = RJ->getString("operation").value_or("").str();
         R.Line = static_cast<unsigned>(RJ->getInteger("line").value_or(0));

@@ -232,10 +232,17 @@ UnitSummaries ProvenanceCache::exportSummaries() {
                 Q.Kind == FunctionSummary::Requirement::KindTy::ClassTarget;
             Q.Promoted = R.Param.Promoted;
             Q.Floor = R.Param.Type;
-            if (!R.Site || !SM.isInMainFile(SM.getExpansionLoc(
-                               R.Site->getExprLoc())))
+            // Handed on from a callee in another file: at this file's
+            // call, with where the callee meets it.
+            SourceLocation Loc =
+                R.Site ? R.Site->getExprLoc()
+                : R.Hops.empty() || R.Where.empty() ? SourceLocation()
+                                                    : R.Hops.front().Loc;
+            if (Loc.isInvalid() || !SM.isInMainFile(SM.getExpansionLoc(Loc)))
               continue;
-            Q.Line = SM.getExpansionLineNumber(R.Site->getExprLoc());
+            Q.Line = SM.getExpansionLineNumber(Loc);
+            if (!R.Site)
+              Q.At = R.Where.substr(0, R.Where.find(", where"));
             if (!ClassTarget) {
               const torchlint::Dtype &O = R.Other.Value;
               if (O.Kind == torchlint::Dtype::Known) {

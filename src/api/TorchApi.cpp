@@ -377,6 +377,40 @@ writtenArgs(llvm::iterator_range<CallExpr::const_arg_iterator> Args,
   return Out;
 }
 
+llvm::SmallVector<const Expr *, 2> scriptInputItems(const Expr *Arg) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  const Expr *Stripped = ignoreWrappers(Arg);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Stripped);
+      CE && CE->getNumArgs() == 1 &&
+      isa<CXXStdInitializerListExpr>(ignoreWrappers(CE->getArg(0))))
+    Stripped = ignoreWrappers(CE->getArg(0));
+  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(Stripped))
+    Stripped = ignoreWrappers(IL->getSubExpr());
+  if (const auto *List = dyn_cast<InitListExpr>(Stripped)) {
+    for (const Expr *Item : List->inits())
+      if (isTensorType(ignoreWrappers(Item)->getType()))
+        Out.push_back(ignoreWrappers(Item));
+    return Out;
+  }
+  if (isTensorType(Stripped->getType()) ||
+      isTensorContainerType(Stripped->getType()))
+    Out.push_back(Stripped);
+  return Out;
+}
+
+bool convertsScriptModuleDtype(const CXXMemberCallExpr *E) {
+  const CXXMethodDecl *MD = E ? E->getMethodDecl() : nullptr;
+  const Expr *Object = E ? E->getImplicitObjectArgument() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "to" || !Object ||
+      !isScriptModuleType(Object->IgnoreParenImpCasts()->getType()))
+    return false;
+  return llvm::any_of(E->arguments(), [](const Expr *A) {
+    const auto *ET =
+        A->getType().getCanonicalType()->getAs<EnumType>();
+    return ET && ET->getDecl()->getName() == "ScalarType";
+  });
+}
+
 std::optional<ScriptModuleCall> scriptModuleCall(const Expr *E) {
   if (!E)
     return std::nullopt;

@@ -224,3 +224,19 @@ torch::Tensor pathsAgree(bool high) {
   torch::nn::Linear model(4, 2);
   return model(bothPathsFloat(torch::randn({2, 4}), high));
 }
+
+// div() is true division: a Double image scaled to [0, 1] stays Double
+// and fails in the Float model; integer counts divided become Float.
+torch::Tensor scaledPixels() {
+  torch::nn::Linear model(4, 2); // expected-note {{'model' is created here with Float parameters (modules are created as Float)}}
+  auto pixels = torch::randint(0, 255, {2, 4}, torch::kDouble); // expected-note {{'pixels' is created as Double here ('torch::randint' with dtype Double)}}
+  auto scaled = pixels.div(255.0).contiguous();
+  return model(scaled); // expected-warning {{'model' receives tensors of different dtypes: 'scaled' (argument 'input') is Double but the parameters of 'model' are Float [torch-dtype-mismatch]}}
+}
+
+torch::Tensor meanCounts() {
+  // Silent: Long counts divided by a number are Float.
+  torch::nn::Linear model(4, 2);
+  auto counts = torch::randint(0, 9, {2, 4});
+  return model(counts.div(2));
+}

@@ -108,3 +108,48 @@ void outputCopiedBack(const std::string &Path, torch::Device device) {
   auto shifted = out + torch::ones({1, 2});
   (void)shifted;
 }
+
+// Dtypes: a scripted model's parameters are Float unless it was saved in
+// another dtype. A Double input fails in its first layer ("Input type
+// (double) and bias type (float) should be the same") on any machine.
+void doubleFeatures(const std::string &Path) {
+  auto module = torch::jit::load(Path, torch::kCPU);
+  auto x = torch::rand({1, 4}, torch::kFloat64); // expected-note {{'x' is created as Double here ('torch::rand' with dtype Double)}}
+  auto out = module.forward({x}).toTensor(); // expected-warning {{'module' receives tensors of different dtypes: 'x' is Double but the parameters of 'module' are Float [torch-dtype-mismatch]}} expected-note {{'module' is a TorchScript module: its parameters are Float unless it was saved in another dtype}}
+  (void)out;
+}
+
+// A wrapper whose input reaches the module: its callers are checked.
+struct Scorer {
+  explicit Scorer(const std::string &Path)
+      : Module(torch::jit::load(Path, torch::kCPU)) {}
+  torch::Tensor score(const torch::Tensor &Features) {
+    std::vector<torch::jit::IValue> Inputs{Features};
+    return Module.forward(Inputs).toTensor(); // expected-warning {{'Module.forward' receives tensors of different dtypes: 'Features' is Double but the parameters of 'Module' are Float [torch-dtype-mismatch]}} expected-note {{'Module' is a TorchScript module: its parameters are Float unless it was saved in another dtype}}
+  }
+  torch::jit::Module Module;
+};
+
+void scoreDoubles(Scorer &S) {
+  auto Stats = torch::zeros({1, 4}, torch::kDouble); // expected-note {{'Stats' is created as Double here ('torch::zeros' with dtype Double)}}
+  S.score(Stats); // expected-note {{'Stats' is passed to 'score' as 'Features' here}}
+}
+
+// Silent: token ids are Long, and a scripted encoder takes them as they
+// are (an embedding's indices); Float features are the model's dtype.
+void idsAndFeatures(Scorer &S, const std::string &Path) {
+  auto module = torch::jit::load(Path, torch::kCPU);
+  auto ids = torch::arange(8).unsqueeze(0);
+  auto encoded = module.forward({ids}).toTensor();
+  S.score(torch::rand({1, 4}));
+  S.score(torch::arange(4).unsqueeze(0));
+  (void)encoded;
+}
+
+// Silent: converted to Float before the model.
+void convertedFirst(const std::string &Path) {
+  auto module = torch::jit::load(Path, torch::kCPU);
+  auto x = torch::rand({1, 4}, torch::kFloat64);
+  auto out = module.forward({x.to(torch::kFloat)}).toTensor();
+  (void)out;
+}

@@ -100,7 +100,11 @@ struct FunctionSummary {
     Origin OtherOrigin;
     std::string OtherText; ///< "'lin(x)'".
     std::string Operation; ///< "torch::matmul".
-    unsigned Line = 0;     ///< Of the operation, in File.
+    /// Of the operation, in File; for a precondition the function hands on
+    /// from a callee in another file, of its call of that callee, and At
+    /// says where the operation is ("losses.cpp:24").
+    unsigned Line = 0;
+    std::string At;
     bool operator==(const Requirement &O) const;
   };
   std::vector<Requirement> Requires;

@@ -168,6 +168,8 @@ struct DtypeRequirement {
   /// (Symbolic "input 'y'"), or the module's own (Symbolic ThisModule).
   DtypeFact Other;
   std::string OtherText; ///< As written there ("lin(x)").
+  /// What it meets is a module's parameters (OtherText names the module).
+  bool OtherIsModule = false;
   std::string Operation; ///< Where they meet ("torch::matmul").
   /// The site, when in this unit; else Where says it ("gcn.cpp:13").
   const clang::Expr *Site = nullptr;
@@ -283,6 +285,11 @@ public:
   const llvm::SmallVector<const clang::Expr *, 2> *
   callArguments(const clang::FunctionDecl *FD, unsigned Index);
 
+  /// True when some code of the unit converts a TorchScript module's dtype
+  /// (`module.to(torch::kDouble)`): its modules' parameters are then not
+  /// known to be Float.
+  bool convertsScriptModules();
+
   /// True when the current CUDA device is cuda:0 wherever the unit names it:
   /// the unit holds the program's main(), calls no user function defined
   /// elsewhere, and never sets the current device (set_device, a device
@@ -375,6 +382,7 @@ private:
   const ProjectIndex *Index = nullptr;
   bool IndexSettles = false;
   std::set<std::string> Imports;
+  std::optional<bool> ScriptModulesConverted;
 };
 
 } // namespace torchlint

@@ -128,6 +128,17 @@ struct ScriptModuleCall {
 /// The TorchScript module call E is, if it is one.
 std::optional<ScriptModuleCall> scriptModuleCall(const clang::Expr *E);
 
+/// The tensors one argument of a TorchScript module call hands it: the
+/// tensor items of a braced list (`forward({x, y})`,
+/// `std::vector<IValue>{x}`), or the argument itself when it is a tensor
+/// or a container of them (`forward(inputs)`).
+llvm::SmallVector<const clang::Expr *, 2>
+scriptInputItems(const clang::Expr *Arg);
+
+/// True when E (a `to` call) converts a TorchScript module's dtype:
+/// `module.to(torch::kDouble)`, `module.to(device, torch::kHalf)`.
+bool convertsScriptModuleDtype(const clang::CXXMemberCallExpr *E);
+
 /// True for a method that hands on what a TorchScript value holds:
 /// IValue::toTensor, toTuple, toList, toTensorList, toTensorVector,
 /// toGenericDict, ivalue::Tuple::elements, and an element of a c10::List or
