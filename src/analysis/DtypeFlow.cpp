@@ -1267,20 +1267,34 @@ void DtypeFlow::checkDataPtr(const CXXMemberCallExpr *MC,
     return;
   DtypeSet Have = evalTensor(Object, St);
   const DtypeFact *One = Have.single();
-  if (!One || One->Value.Kind != Dtype::Known || One->Value.Type == *Want)
-    return;
-  DtypeConflict C;
-  C.Kind = DtypeConflict::DataPtr;
-  C.Site = MC;
   // As written: accessor<float, 2>.
-  C.Callee = N.str();
+  std::string Callee = N.str();
   if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
       ME && ME->hasExplicitTemplateArgs()) {
     std::string Written = api::sourceText(
         SourceRange(ME->getMemberLoc(), ME->getRAngleLoc()), Ctx);
     if (!Written.empty())
-      C.Callee = Written;
+      Callee = Written;
   }
+  // The function's own input read as T: a precondition for its callers
+  // (a post-processing helper reading what another file hands it).
+  if (std::optional<unsigned> Index = One ? inputIndex(One) : std::nullopt) {
+    DtypeRequirement Where;
+    Where.Kind = DtypeRequirement::DataPtr;
+    Where.OtherText = Requested.getAsString(Ctx.getPrintingPolicy());
+    Where.Operation = Callee;
+    Where.Site = MC;
+    DtypeFact Read;
+    Read.Value = Dtype::known(*Want);
+    require(*Index, One->Value, Read, Where);
+    return;
+  }
+  if (!One || One->Value.Kind != Dtype::Known || One->Value.Type == *Want)
+    return;
+  DtypeConflict C;
+  C.Kind = DtypeConflict::DataPtr;
+  C.Site = MC;
+  C.Callee = Callee;
   C.Stray = {Object, text(api::ignoreWrappers(Object), Ctx), "self", *One,
              false};
   C.Requested = Requested.getAsString(Ctx.getPrintingPolicy());
@@ -1695,12 +1709,14 @@ std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
   std::vector<DtypeRequirement> Out;
   for (const FunctionSummary::Requirement &Q : S.Requires) {
     using Kind = FunctionSummary::Requirement::KindTy;
-    if (Q.Kind != Kind::SameDtype && Q.Kind != Kind::ClassTarget)
+    if (Q.Kind != Kind::SameDtype && Q.Kind != Kind::ClassTarget &&
+        Q.Kind != Kind::DataPtr)
       continue;
     bool ClassTarget = Q.Kind == Kind::ClassTarget;
     DtypeRequirement R;
-    R.Kind = ClassTarget ? DtypeRequirement::ClassTarget
-                         : DtypeRequirement::Same;
+    R.Kind = ClassTarget                ? DtypeRequirement::ClassTarget
+             : Q.Kind == Kind::DataPtr ? DtypeRequirement::DataPtr
+                                       : DtypeRequirement::Same;
     R.Index = Q.Arg;
     R.Param = Dtype::symbolic("input");
     R.Param.Promoted = Q.Promoted;
@@ -1829,6 +1845,46 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
     const Expr *Here = Call;
     if (const auto *Birth = static_cast<const Expr *>(AOne->Birth))
       Here = Birth;
+    if (R.Kind == DtypeRequirement::DataPtr) {
+      if (std::optional<unsigned> Mine = inputIndex(AOne)) {
+        require(*Mine, AOne->Value, R.Other, Via);
+        continue;
+      }
+      if (AOne->Value.Kind != Dtype::Known ||
+          R.Other.Value.Kind != Dtype::Known ||
+          AOne->Value.Type == R.Other.Value.Type)
+        continue;
+      if (AOne->Birth && !ReportedBirths.insert(AOne->Birth).second)
+        return;
+      DtypeConflict C;
+      C.Kind = DtypeConflict::DataPtr;
+      C.Target = Args[R.Index];
+      C.Requested = R.OtherText;
+      C.Other.Fact = R.Other;
+      if (R.Site) {
+        // Where it throws, in the callee, with the call on the way.
+        C.Site = R.Site;
+        C.Callee = R.Operation;
+        C.Stray = {Args[R.Index], R.SiteParam, "", *AOne, false};
+        for (ProvenanceStep &Step : C.Stray.Fact.Steps)
+          if (Step.Subject.empty())
+            Step.Subject = ArgText;
+        C.Stray.Fact.Steps.push_back(Passed);
+        C.Stray.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+      } else {
+        C.Site = Here;
+        C.Callee = R.Operation + "' in '" + Name;
+        C.Stray = {Args[R.Index], ArgText, Param, *AOne, false};
+        C.Stray.Fact.Steps.push_back(
+            {Call->getBeginLoc(),
+             "is passed to '" + Name + "' as '" + Param +
+                 "' here, where '" + R.Operation + "' reads it at " + R.Where,
+             ArgText});
+      }
+      ReportedSites.insert(Call);
+      Conflicts.push_back(std::move(C));
+      return;
+    }
     if (R.Kind == DtypeRequirement::ClassTarget) {
       if (std::optional<unsigned> Mine = inputIndex(AOne)) {
         if (!AOne->Value.Promoted)

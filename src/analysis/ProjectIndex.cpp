@@ -127,6 +127,8 @@ static llvm::StringRef kindName(FunctionSummary::Requirement::KindTy K) {
     return "on-host";
   case K_::OwnDevice:
     return "own-device";
+  case K_::DataPtr:
+    return "data-ptr";
   }
   return "same";
 }
@@ -136,7 +138,7 @@ static std::optional<FunctionSummary::Requirement::KindTy>
 kindNamed(llvm::StringRef S) {
   using K_ = FunctionSummary::Requirement::KindTy;
   for (K_ K : {K_::SameDtype, K_::ClassTarget, K_::SameDevice, K_::OnHost,
-               K_::OwnDevice})
+               K_::OwnDevice, K_::DataPtr})
     if (kindName(K) == S)
       return K;
   return std::nullopt;

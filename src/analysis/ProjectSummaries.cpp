@@ -227,6 +227,8 @@ UnitSummaries ProvenanceCache::exportSummaries() {
             Q.Arg = R.Index;
             Q.Kind = R.Kind == DtypeRequirement::ClassTarget
                          ? FunctionSummary::Requirement::KindTy::ClassTarget
+                     : R.Kind == DtypeRequirement::DataPtr
+                         ? FunctionSummary::Requirement::KindTy::DataPtr
                          : FunctionSummary::Requirement::KindTy::SameDtype;
             bool ClassTarget =
                 Q.Kind == FunctionSummary::Requirement::KindTy::ClassTarget;

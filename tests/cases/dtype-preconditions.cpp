@@ -154,3 +154,25 @@ torch::Tensor templateDouble() {
 torch::Tensor templateFloat() {
   return scaleThenMix(torch::randn({3, 4}), 2.0);
 }
+
+// A host helper that reads its input as float: a Double tensor handed to it
+// throws "expected scalar type Float but found Double" inside it.
+float hostSum(const torch::Tensor &Scores) {
+  const float *P = Scores.data_ptr<float>(); // expected-warning {{'data_ptr<float>' reads 'Scores' as float, but 'Scores' is Double; LibTorch throws "expected scalar type Float but found Double" [torch-data-ptr-type]}}
+  float S = 0;
+  for (int64_t I = 0; I < Scores.numel(); ++I)
+    S += P[I];
+  return S;
+}
+
+float hostSumOfDoubles() {
+  auto Prior = torch::rand({4}, torch::kDouble); // expected-note {{'Prior' is created as Double here ('torch::rand' with dtype Double)}}
+  return hostSum(Prior); // expected-note {{'Prior' is passed to 'hostSum' as 'Scores' here}}
+}
+
+// Silent: Float scores are what the helper reads; Long ones read as
+// int64_t by another helper are right too.
+int64_t hostCount(const torch::Tensor &Ids) { return *Ids.data_ptr<int64_t>(); }
+float hostSumOfFloats() {
+  return hostSum(torch::rand({4})) + hostCount(torch::arange(4));
+}

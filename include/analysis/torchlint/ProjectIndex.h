@@ -79,6 +79,9 @@ struct FunctionSummary {
       SameDevice,  ///< Must be on argument OtherArg's device.
       /// Its memory is read on the host (data_ptr): must be on the CPU.
       OnHost,
+      /// Read as the element type OtherText (data_ptr<T>, accessor<T, N>):
+      /// must be the known dtype Other exactly.
+      DataPtr,
       /// Meets a device the function itself holds (a module loaded onto
       /// it, a device field): must not be a tensor created on the CPU.
       /// OtherText names the holder, Device the device as spelled.

@@ -158,6 +158,9 @@ struct DtypeRequirement {
   enum KindTy {
     Same,        ///< Must have Other's dtype (a matrix product, a model).
     ClassTarget, ///< Class indices: must not be Int, Short or Char.
+    /// Read as OtherText's element type (data_ptr<T>, accessor<T, N>):
+    /// must be Other's dtype exactly.
+    DataPtr,
   };
   KindTy Kind = Same;
   unsigned Index = 0; ///< The parameter.
