@@ -37,6 +37,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,6 +45,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <unistd.h>
 
 #ifndef TORCHLINT_VERSION
 #define TORCHLINT_VERSION "0.0.0"
@@ -1157,12 +1160,26 @@ void trimResultCache(const Settings &S, const UnitJob &Job) {
          " least recently used entries to stay under " + S.ResultCacheSize);
 }
 
+/// Trims the preamble cache: old, superseded and least recently used
+/// preambles go, also on runs that build none.
+void trimPreambles(const Settings &S, const UnitJob &Job) {
+  if (Job.Parse.CacheDir.empty())
+    return;
+  unsigned Removed =
+      trimPreambleCache(Job.Parse.CacheDir, Job.Parse.CacheBytes);
+  if (S.Verbose && Removed)
+    note("preamble cache: removed " + llvm::Twine(Removed) +
+         " preamble(s) unused for 30 days, superseded by a newer one of "
+         "their flags, or over --cache-size");
+}
+
 /// Ends the analysis run: trims the result cache, records the baseline,
 /// applies --fix, writes the reports and the summary, and returns the exit
 /// status.
 int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
   Audit &TheAudit = State.TheAudit;
   trimResultCache(S, Plan.Job);
+  trimPreambles(S, Plan.Job);
   if (Plan.Text)
     Plan.Text->flush();
 
@@ -1205,7 +1222,51 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
                      Findings, S.ExitZero});
 }
 
+/// The torchlint process the user started; its workers, forked from it,
+/// inherit onInterrupt.
+pid_t MainPid = 0;
+
+/// SIGINT (Ctrl-C) and SIGTERM: the temporary files LLVM was told of (a
+/// preamble being built) go, then the run says that it was interrupted and
+/// exits with 128 + the signal (130 for Ctrl-C), the status a shell gives a
+/// job that the signal ended. Nothing stays that the next run waits on:
+/// preamble locks are the kernel's, and the workers end with their parent
+/// (WorkerPool). A worker ends by the signal itself, as before, and says
+/// nothing: its parent speaks for the run.
+void onInterrupt(int Sig) {
+  llvm::sys::RunInterruptHandlers();
+  if (::getpid() != MainPid) {
+    ::signal(Sig, SIG_DFL);
+    ::raise(Sig);
+    return;
+  }
+  // Over a progress bar on a terminal: clear its line first.
+  if (::isatty(STDERR_FILENO))
+    (void)!::write(STDERR_FILENO, "\r\x1b[K", 4);
+  static const char Interrupted[] = "torchlint: interrupted\n";
+  static const char Terminated[] = "torchlint: terminated\n";
+  if (Sig == SIGINT)
+    (void)!::write(STDERR_FILENO, Interrupted, sizeof(Interrupted) - 1);
+  else
+    (void)!::write(STDERR_FILENO, Terminated, sizeof(Terminated) - 1);
+  ::_exit(128 + Sig);
+}
+
+/// Installs onInterrupt for the run. After InitLLVM's handlers, which it
+/// replaces for these two signals and runs itself (RunInterruptHandlers).
+void handleInterrupts() {
+  MainPid = ::getpid();
+  struct sigaction Action = {};
+  Action.sa_handler = onInterrupt;
+  sigemptyset(&Action.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM})
+    ::sigaction(Sig, &Action, nullptr);
+}
+
 int run(Settings &S, const char *Argv0) {
+  // The language server ends on its client's word, not on a terminal's.
+  if (!S.Lsp)
+    handleInterrupts();
   if (std::optional<int> Status = runInfoMode(S))
     return *Status;
   llvm::Expected<RunPlan> Plan = planRun(S);

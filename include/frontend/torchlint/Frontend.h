@@ -226,6 +226,13 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
 std::vector<std::string>
 projectPreambleIncludes(const std::vector<std::string> &Files);
 
+/// Removes from the preamble cache CacheDir the preambles unused for 30
+/// days, those that a later preamble of the same flags supersedes (it holds
+/// all their includes) once unused for ten minutes, then the least recently
+/// used until the preambles take at most MaxBytes (0: no size bound).
+/// Returns how many it removed.
+unsigned trimPreambleCache(llvm::StringRef CacheDir, uint64_t MaxBytes);
+
 /// Clang's resource directory for this build (builtin headers).
 std::string defaultResourceDir();
 
