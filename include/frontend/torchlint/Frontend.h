@@ -101,7 +101,8 @@ std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,
                                                llvm::StringRef File);
 
 /// Finds the compile command of each file: -p, flags after --, the nearest
-/// compile_commands.json above the file, or defaults with LibTorch found.
+/// compile_commands.json above the file (in a folder or its build/ folder,
+/// as clangd looks), or defaults with LibTorch found.
 class CommandResolver {
 public:
   CommandResolver(std::optional<std::string> BuildPath,
