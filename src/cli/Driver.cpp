@@ -253,8 +253,13 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
   OS << "  files analysed " << Analysed << ", failed "
      << Summary.Failures.size() << ", suppressed " << Summary.Suppressed
      << ", time " << formatDuration(Seconds) << "\n";
-  for (const UnitFailure &F : Summary.Failures)
-    OS << "  not analysed: " << F.File << "\n";
+  for (const UnitFailure &F : Summary.Failures) {
+    bool Partly = llvm::any_of(Summary.Units, [&](const UnitInfo &U) {
+      return U.File == F.File && U.Analysed;
+    });
+    OS << (Partly ? "  partly analysed: " : "  not analysed: ") << F.File
+       << "\n";
+  }
 }
 
 /// How every unit of the run is parsed and configured.
@@ -616,8 +621,8 @@ std::optional<int> runInfoMode(const Settings &S) {
   if (!S.FromError.empty())
     return runFromError({S.FromError, S.Inputs, S.ExtraFlags, S.BuildPath,
                          S.Checks, S.Format, S.OutputFile, S.CacheDir,
-                         S.NoCache, S.SrcRoot, S.Quiet, S.Verbose,
-                         colorOf(S)});
+                         S.NoCache, S.SrcRoot, S.Quiet, S.Verbose, colorOf(S),
+                         readableRootsOf(S, unitJobOf(S).Parse.CacheDir)});
   return std::nullopt;
 }
 
@@ -932,16 +937,20 @@ void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
   for (const RenderedFinding &F : R.Findings)
     for (const PlainEdit &E : F.Record.Edits)
       State.UnitsEditing[E.File].insert(I);
+  // Clang's errors go to stderr with the line that says what they stopped,
+  // whatever the format: stdout holds the report (findings) only, and JSON
+  // or SARIF there must stay a document.
+  llvm::errs() << R.DiagText;
   if (!Log.empty() &&
       (S.Verbose || !R.Failure.empty() || Log.contains("error")))
     llvm::errs() << Log;
   for (const std::string &N : R.Notes)
     note(N);
-  State.TheAudit.add(R, Plan.Text);
   if (!R.Failure.empty()) {
     error(R.Failure);
     State.Failed = true;
   }
+  State.TheAudit.add(R, Plan.Text);
 }
 
 /// Analyses the units: those whose result cache entry is current are not
@@ -954,7 +963,8 @@ llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
                      const std::vector<size_t> &Which,
                      const std::function<const UnitJob &(size_t)> &JobOf,
                      std::vector<UnitResult> &Results,
-                     std::vector<std::string> &Logs) {
+                     std::vector<std::string> &Logs,
+                     llvm::StringRef Phase = "") {
   const std::vector<std::string> &Files = State.Files;
   const std::vector<std::vector<std::string>> &Commands = State.Commands;
   std::vector<size_t> Misses;
@@ -983,6 +993,7 @@ llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
     MissFiles.push_back(Files[I]);
   Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
              !S.Quiet, MissFiles.size());
+  P.setPhase(Phase);
   WorkerPool Pool(Plan.Jobs, S.UnitTimeout, P, Plan.UnitMemory);
   return Pool.run(
       MissFiles,
@@ -1057,10 +1068,18 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
       note("project index: " + llvm::Twine(Index.size()) +
            " function summaries; round " + llvm::Twine(Round) + " checks " +
            llvm::Twine(Redo.size()) + " unit(s) that call them again");
+    // A second progress bar after the first reached its end needs saying.
+    if (!S.Quiet)
+      llvm::errs() << "torchlint: phase 2"
+                   << (Round > 1 ? ", round " + std::to_string(Round) : "")
+                   << ": analysing " << Redo.size() << " of " << Results.size()
+                   << (Results.size() == 1 ? " unit" : " units")
+                   << " again, with what the functions they call from other "
+                      "files return (the project index)\n";
     if (llvm::Error E = runUnits(
             S, Plan, State, Redo,
-            [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results,
-            Logs))
+            [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results, Logs,
+            "phase 2 (project index)"))
       return E;
     ProjectIndex Next = linkSummaries(Results);
     if (Next == Index)

@@ -179,12 +179,19 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
                                   : Explanation::RuleFinding;
       X.InFrame = InFrame(E, F.Loc);
       X.Rank = 2 * (Rule - E.Rules.begin()) + !namesFound(E, F.Message);
-      X.F.Notes.insert(X.F.Notes.begin(),
-                       {F.Loc, std::string("found by the analysis; ") +
-                                   (X.Tier == Explanation::AtKernelCall
-                                        ? "matches"
-                                        : "may explain") +
-                                   " the runtime error " + Where});
+      // A load is far from the kernel it breaks: the note says how.
+      std::string How =
+          F.Rule->Id == "torch-load-without-device" &&
+                  E.Rules.front() != F.Rule->Id
+              ? ": a module loaded without a device keeps the devices it was "
+                "saved on, and its parameters then meet inputs on another one"
+              : "";
+      X.F.Notes.insert(
+          X.F.Notes.begin(),
+          {F.Loc, std::string("found by the analysis; ") +
+                      (X.Tier == Explanation::AtKernelCall ? "matches"
+                                                           : "may explain") +
+                      " the runtime error " + Where + How});
       Out.push_back(std::move(X));
     }
 

@@ -51,10 +51,15 @@ std::string dtypeName(llvm::StringRef T) {
 /// when the other one says cuda).
 bool namesCuda(llvm::StringRef T) { return T.contains_insensitive("cuda"); }
 
-/// A device error is what each of these bugs crashes with on a GPU.
+/// A device error is what each of these bugs crashes with on a GPU. Last, a
+/// model loaded without a device: its parameters keep the devices its file
+/// was saved on, and the first kernel of its forward (addmm of a Linear, a
+/// convolution) meets inputs on another one; the load is never the call
+/// that crashes, so the error's kernel does not lead to it.
 const char *const DeviceRules[] = {
     "torch-device-mismatch", "torch-factory-missing-device",
-    "torch-unregistered-member", "torch-discarded-move"};
+    "torch-unregistered-member", "torch-discarded-move",
+    "torch-load-without-device"};
 
 void setDevice(RuntimeError &E) {
   E.Family = RuntimeError::Device;

@@ -200,7 +200,9 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
     }
     fs::remove(W.ResultPath);
     fs::remove(W.LogPath);
-    P.finished(R.File, R.Failure.empty(), Seconds);
+    // A unit analysed in part (compile errors in some functions) is no
+    // "not analysed" one.
+    P.finished(R.File, R.Failure.empty() || R.Analysed, Seconds);
     Logs[W.Index] = std::move(Log);
     Results[W.Index] = std::move(R);
   };

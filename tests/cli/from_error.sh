@@ -147,4 +147,15 @@ tl --from-error error.log f01_scripted_model_on_cpu_machine.cpp
 expect_rc 1
 expect_eq "$(first_answer)" "13 torch-load-without-device" "deserialize on CUDA: first answer"
 expect_first_on_bug f01_scripted_model_on_cpu_machine.cpp
+expect_contains "$OUT" "f01_scripted_model_on_cpu_machine.cpp:13:38: note: found by the analysis; matches the runtime error on line 1 of the log (cpu and cuda)
+" "deserialize: its own note, no other"
+# The same service on a GPU machine: the model keeps the device it was saved
+# on and its first Linear meets the inputs moved to 'device' (issue 39).
+# addmm's error points at no call of the program; the load explains it.
+log "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)"
+tl --from-error error.log f01_scripted_model_on_cpu_machine.cpp
+expect_rc 1
+expect_eq "$(first_answer)" "13 torch-load-without-device" "addmm after a load: first answer"
+expect_first_on_bug f01_scripted_model_on_cpu_machine.cpp
+expect_contains "$OUT" "f01_scripted_model_on_cpu_machine.cpp:13:38: note: found by the analysis; may explain the runtime error on line 1 of the log (argument 'mat1' of 'addmm', cuda:0 and cpu): a module loaded without a device keeps the devices it was saved on, and its parameters then meet inputs on another one" "addmm after a load: how"
 echo "PASS from_error"

@@ -161,6 +161,15 @@ struct UnitOutcome {
   bool Analysed = false;      ///< The engine ran on a usable AST.
   unsigned Findings = 0;      ///< Findings handed to the sink.
   unsigned CompileErrors = 0; ///< Errors clang reported (not ignored ones).
+  /// The first of them, "file:line:col: message".
+  std::string FirstError;
+  /// Analysed without the functions that hold the compile errors (their
+  /// qualified names): every error lies in a function body. Failure then
+  /// says so, and the findings of the rest still count.
+  bool Partial = false;
+  std::vector<std::string> SkippedFunctions;
+  /// Why compile errors left nothing of the unit to analyse, if they did.
+  std::string Untrusted;
   std::vector<std::string> MissingHeaders; ///< Skipped non-LibTorch includes.
   /// Those of MissingHeaders named only in <...>, which the includer's own
   /// folder cannot provide.
