@@ -119,14 +119,15 @@ void ProjectFacts::settle(UnitResult &Unit) const {
 }
 
 void Audit::add(UnitResult &Unit, llvm::raw_ostream *Text) {
-  if (Text)
-    *Text << Unit.DiagText;
-  Summary.Units.push_back({Unit.File, Unit.Failure.empty() && Unit.Analysed,
-                           Unit.Cached, Unit.Seconds});
+  Summary.Units.push_back(
+      {Unit.File, Unit.Analysed, Unit.Cached, Unit.Seconds});
   if (!Unit.Failure.empty()) {
     Summary.Failures.push_back({Unit.File, Unit.Failure});
     FailedFiles.insert(Unit.File);
-    return;
+    // Analysed in part (compile errors in some function bodies only): its
+    // findings elsewhere count.
+    if (!Unit.Analysed)
+      return;
   }
   // Not analysed, and not a failure (a CUDA source): its note said why.
   if (!Unit.Analysed)

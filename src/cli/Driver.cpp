@@ -37,6 +37,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,6 +45,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <unistd.h>
 
 #ifndef TORCHLINT_VERSION
 #define TORCHLINT_VERSION "0.0.0"
@@ -250,8 +253,13 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
   OS << "  files analysed " << Analysed << ", failed "
      << Summary.Failures.size() << ", suppressed " << Summary.Suppressed
      << ", time " << formatDuration(Seconds) << "\n";
-  for (const UnitFailure &F : Summary.Failures)
-    OS << "  not analysed: " << F.File << "\n";
+  for (const UnitFailure &F : Summary.Failures) {
+    bool Partly = llvm::any_of(Summary.Units, [&](const UnitInfo &U) {
+      return U.File == F.File && U.Analysed;
+    });
+    OS << (Partly ? "  partly analysed: " : "  not analysed: ") << F.File
+       << "\n";
+  }
 }
 
 /// How every unit of the run is parsed and configured.
@@ -613,8 +621,8 @@ std::optional<int> runInfoMode(const Settings &S) {
   if (!S.FromError.empty())
     return runFromError({S.FromError, S.Inputs, S.ExtraFlags, S.BuildPath,
                          S.Checks, S.Format, S.OutputFile, S.CacheDir,
-                         S.NoCache, S.SrcRoot, S.Quiet, S.Verbose,
-                         colorOf(S)});
+                         S.NoCache, S.SrcRoot, S.Quiet, S.Verbose, colorOf(S),
+                         readableRootsOf(S, unitJobOf(S).Parse.CacheDir)});
   return std::nullopt;
 }
 
@@ -929,16 +937,20 @@ void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
   for (const RenderedFinding &F : R.Findings)
     for (const PlainEdit &E : F.Record.Edits)
       State.UnitsEditing[E.File].insert(I);
+  // Clang's errors go to stderr with the line that says what they stopped,
+  // whatever the format: stdout holds the report (findings) only, and JSON
+  // or SARIF there must stay a document.
+  llvm::errs() << R.DiagText;
   if (!Log.empty() &&
       (S.Verbose || !R.Failure.empty() || Log.contains("error")))
     llvm::errs() << Log;
   for (const std::string &N : R.Notes)
     note(N);
-  State.TheAudit.add(R, Plan.Text);
   if (!R.Failure.empty()) {
     error(R.Failure);
     State.Failed = true;
   }
+  State.TheAudit.add(R, Plan.Text);
 }
 
 /// Analyses the units: those whose result cache entry is current are not
@@ -951,7 +963,8 @@ llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
                      const std::vector<size_t> &Which,
                      const std::function<const UnitJob &(size_t)> &JobOf,
                      std::vector<UnitResult> &Results,
-                     std::vector<std::string> &Logs) {
+                     std::vector<std::string> &Logs,
+                     llvm::StringRef Phase = "") {
   const std::vector<std::string> &Files = State.Files;
   const std::vector<std::vector<std::string>> &Commands = State.Commands;
   std::vector<size_t> Misses;
@@ -980,6 +993,7 @@ llvm::Error runUnits(const Settings &S, RunPlan &Plan, const RunState &State,
     MissFiles.push_back(Files[I]);
   Progress P(llvm::errs(), llvm::sys::Process::StandardErrIsDisplayed(),
              !S.Quiet, MissFiles.size());
+  P.setPhase(Phase);
   WorkerPool Pool(Plan.Jobs, S.UnitTimeout, P, Plan.UnitMemory);
   return Pool.run(
       MissFiles,
@@ -1055,10 +1069,18 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
       note("project index: " + llvm::Twine(Index.size()) +
            " function summaries; round " + llvm::Twine(Round) + " checks " +
            llvm::Twine(Redo.size()) + " unit(s) that call them again");
+    // A second progress bar after the first reached its end needs saying.
+    if (!S.Quiet)
+      llvm::errs() << "torchlint: phase 2"
+                   << (Round > 1 ? ", round " + std::to_string(Round) : "")
+                   << ": analysing " << Redo.size() << " of " << Results.size()
+                   << (Results.size() == 1 ? " unit" : " units")
+                   << " again, with what the functions they call from other "
+                      "files return (the project index)\n";
     if (llvm::Error E = runUnits(
             S, Plan, State, Redo,
-            [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results,
-            Logs))
+            [&](size_t I) -> const UnitJob & { return Jobs[I]; }, Results, Logs,
+            "phase 2 (project index)"))
       return E;
     ProjectIndex Next = linkSummaries(Results);
     if (Next == Index)
@@ -1158,12 +1180,26 @@ void trimResultCache(const Settings &S, const UnitJob &Job) {
          " least recently used entries to stay under " + S.ResultCacheSize);
 }
 
+/// Trims the preamble cache: old, superseded and least recently used
+/// preambles go, also on runs that build none.
+void trimPreambles(const Settings &S, const UnitJob &Job) {
+  if (Job.Parse.CacheDir.empty())
+    return;
+  unsigned Removed =
+      trimPreambleCache(Job.Parse.CacheDir, Job.Parse.CacheBytes);
+  if (S.Verbose && Removed)
+    note("preamble cache: removed " + llvm::Twine(Removed) +
+         " preamble(s) unused for 30 days, superseded by a newer one of "
+         "their flags, or over --cache-size");
+}
+
 /// Ends the analysis run: trims the result cache, records the baseline,
 /// applies --fix, writes the reports and the summary, and returns the exit
 /// status.
 int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
   Audit &TheAudit = State.TheAudit;
   trimResultCache(S, Plan.Job);
+  trimPreambles(S, Plan.Job);
   if (Plan.Text)
     Plan.Text->flush();
 
@@ -1206,7 +1242,51 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
                      Findings, S.ExitZero});
 }
 
+/// The torchlint process the user started; its workers, forked from it,
+/// inherit onInterrupt.
+pid_t MainPid = 0;
+
+/// SIGINT (Ctrl-C) and SIGTERM: the temporary files LLVM was told of (a
+/// preamble being built) go, then the run says that it was interrupted and
+/// exits with 128 + the signal (130 for Ctrl-C), the status a shell gives a
+/// job that the signal ended. Nothing stays that the next run waits on:
+/// preamble locks are the kernel's, and the workers end with their parent
+/// (WorkerPool). A worker ends by the signal itself, as before, and says
+/// nothing: its parent speaks for the run.
+void onInterrupt(int Sig) {
+  llvm::sys::RunInterruptHandlers();
+  if (::getpid() != MainPid) {
+    ::signal(Sig, SIG_DFL);
+    ::raise(Sig);
+    return;
+  }
+  // Over a progress bar on a terminal: clear its line first.
+  if (::isatty(STDERR_FILENO))
+    (void)!::write(STDERR_FILENO, "\r\x1b[K", 4);
+  static const char Interrupted[] = "torchlint: interrupted\n";
+  static const char Terminated[] = "torchlint: terminated\n";
+  if (Sig == SIGINT)
+    (void)!::write(STDERR_FILENO, Interrupted, sizeof(Interrupted) - 1);
+  else
+    (void)!::write(STDERR_FILENO, Terminated, sizeof(Terminated) - 1);
+  ::_exit(128 + Sig);
+}
+
+/// Installs onInterrupt for the run. After InitLLVM's handlers, which it
+/// replaces for these two signals and runs itself (RunInterruptHandlers).
+void handleInterrupts() {
+  MainPid = ::getpid();
+  struct sigaction Action = {};
+  Action.sa_handler = onInterrupt;
+  sigemptyset(&Action.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM})
+    ::sigaction(Sig, &Action, nullptr);
+}
+
 int run(Settings &S, const char *Argv0) {
+  // The language server ends on its client's word, not on a terminal's.
+  if (!S.Lsp)
+    handleInterrupts();
   if (std::optional<int> Status = runInfoMode(S))
     return *Status;
   llvm::Expected<RunPlan> Plan = planRun(S);

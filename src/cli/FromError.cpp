@@ -65,7 +65,7 @@ int runFromError(const FromErrorOptions &O) {
   CommandResolver Resolver(O.BuildPath.empty()
                                ? std::nullopt
                                : std::optional<std::string>(O.BuildPath),
-                           O.ExtraFlags, Torch);
+                           O.ExtraFlags, Torch, O.ReadableRoots);
   if (llvm::Error E = Resolver.init()) {
     error("compile database: " + llvm::toString(std::move(E)));
     return ExitError;
@@ -77,6 +77,7 @@ int runFromError(const FromErrorOptions &O) {
                                                    : O.CacheDir);
   Parse.ProjectPreamble = projectPreambleIncludes(Inputs.Files);
   Parse.Verbose = O.Verbose;
+  Parse.ReadableRoots = O.ReadableRoots;
   EngineConfig EC;
   if (O.Checks)
     EC.Checks = "torch-*," + *O.Checks;
@@ -92,6 +93,17 @@ int runFromError(const FromErrorOptions &O) {
       Summary.Failures.push_back({File, "no compile command"});
       Failed = true;
       continue;
+    }
+    // The folder of the compile database found above the file is its build
+    // folder: generated headers live there.
+    std::string Source = Resolver.sourceOf(File);
+    if (!Parse.ReadableRoots.empty() && !O.ExtraFlags && !Source.empty() &&
+        llvm::sys::fs::exists(Source)) {
+      std::string Dir = llvm::sys::fs::is_directory(Source)
+                            ? Source
+                            : llvm::sys::path::parent_path(Source).str();
+      if (!llvm::is_contained(Parse.ReadableRoots, Dir))
+        Parse.ReadableRoots.push_back(Dir);
     }
     std::string DiagText;
     UnitOutcome Out = explainUnit(File, *Command, TheEngine, Parse, Errors,

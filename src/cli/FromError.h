@@ -31,6 +31,9 @@ struct FromErrorOptions {
   bool Quiet = false;
   bool Verbose = false;
   bool Color = false;
+  /// The project's folders a parse may read (docs/ci.md, untrusted pull
+  /// requests): a log's answers never quote a file outside them.
+  std::vector<std::string> ReadableRoots;
 };
 
 /// Runs --from-error: exit status 1 when something in Inputs explains an

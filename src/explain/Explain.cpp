@@ -146,9 +146,16 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
     };
     std::vector<Site> Sites;
     std::vector<api::KernelCaller> Callers;
-    if (!E.Op.empty())
+    if (!E.Op.empty() && !E.InTorchScript)
       Callers = api::kernelCallers(E.Op, E.Argument);
-    for (const CallExpr *CE : Collector.Calls)
+    for (const CallExpr *CE : Collector.Calls) {
+      // The kernel ran in scripted code: the program reaches it only by
+      // running a TorchScript module, never through its own nn calls.
+      if (E.InTorchScript) {
+        if (api::scriptModuleCall(CE))
+          Sites.push_back({CE, nullptr});
+        continue;
+      }
       for (const api::KernelCaller &C : Callers) {
         const Expr *Arg = nullptr;
         if (api::callReaches(CE, C, Arg)) {
@@ -156,6 +163,7 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
           break;
         }
       }
+    }
 
     for (const Finding &F : Findings) {
       auto Rule = llvm::find(E.Rules, F.Rule->Id.str());
@@ -164,13 +172,27 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
       Explanation X;
       X.Error = I;
       X.F = F;
-      // The innermost call reaching the kernel that holds the finding.
+      // The innermost call reaching the kernel that holds the finding, or
+      // whose checked argument is a variable the finding's expression
+      // initialises (`labels = torch::zeros(...)` flagged, then passed as
+      // the target): the finding is about what the kernel checked there.
       Site *At = nullptr;
       for (Site &S : Sites)
         if (contains(SM, S.Call->getSourceRange(), F.Loc) &&
             (!At || rangeSize(SM, S.Call->getSourceRange()) <
                         rangeSize(SM, At->Call->getSourceRange())))
           At = &S;
+      for (Site &S : Sites) {
+        if (At)
+          break;
+        const auto *Ref = S.Arg ? dyn_cast<DeclRefExpr>(
+                                      S.Arg->IgnoreParenImpCasts())
+                                : nullptr;
+        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (Var && Var->getInit() &&
+            contains(SM, Var->getInit()->getSourceRange(), F.Loc))
+          At = &S;
+      }
       if (At)
         At->Explained = true;
       // An error that names no kernel (TensorIterator operations, typed
@@ -179,12 +201,19 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
                                   : Explanation::RuleFinding;
       X.InFrame = InFrame(E, F.Loc);
       X.Rank = 2 * (Rule - E.Rules.begin()) + !namesFound(E, F.Message);
-      X.F.Notes.insert(X.F.Notes.begin(),
-                       {F.Loc, std::string("found by the analysis; ") +
-                                   (X.Tier == Explanation::AtKernelCall
-                                        ? "matches"
-                                        : "may explain") +
-                                   " the runtime error " + Where});
+      // A load is far from the kernel it breaks: the note says how.
+      std::string How =
+          F.Rule->Id == "torch-load-without-device" &&
+                  E.Rules.front() != F.Rule->Id
+              ? ": a module loaded without a device keeps the devices it was "
+                "saved on, and its parameters then meet inputs on another one"
+              : "";
+      X.F.Notes.insert(
+          X.F.Notes.begin(),
+          {F.Loc, std::string("found by the analysis; ") +
+                      (X.Tier == Explanation::AtKernelCall ? "matches"
+                                                           : "may explain") +
+                      " the runtime error " + Where + How});
       Out.push_back(std::move(X));
     }
 
@@ -205,10 +234,17 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
           E.Family == RuntimeError::Device ? "device" : "dtype";
       std::string Arg =
           S.Arg ? " '" + textOf(S.Arg->IgnoreImplicit(), Ctx) + "'" : "";
-      X.F.Message = "'" + Callee + "' can reach '" + E.Op + "' of the runtime "
-                    "error; the analysis shows no " + Property +
-                    " mismatch of" + (Arg.empty() ? " its tensors" : Arg) +
-                    " here (a suggestion from the error, not a finding)";
+      if (E.InTorchScript)
+        X.F.Message = "'" + Callee + "' runs the TorchScript code that " +
+                      "raised the runtime error; the analysis shows no " +
+                      Property + " mismatch of its inputs and the module " +
+                      "here (a suggestion from the error, not a finding)";
+      else
+        X.F.Message = "'" + Callee + "' can reach '" + E.Op +
+                      "' of the runtime error; the analysis shows no " +
+                      Property + " mismatch of" +
+                      (Arg.empty() ? " its tensors" : Arg) +
+                      " here (a suggestion from the error, not a finding)";
       X.F.Notes.push_back({X.F.Loc, "reported from the runtime error " + Where +
                                         ", not by the analysis"});
       Out.push_back(std::move(X));

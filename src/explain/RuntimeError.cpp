@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
 #include <set>
 
 namespace torchlint {
@@ -51,10 +52,15 @@ std::string dtypeName(llvm::StringRef T) {
 /// when the other one says cuda).
 bool namesCuda(llvm::StringRef T) { return T.contains_insensitive("cuda"); }
 
-/// A device error is what each of these bugs crashes with on a GPU.
+/// A device error is what each of these bugs crashes with on a GPU. Last, a
+/// model loaded without a device: its parameters keep the devices its file
+/// was saved on, and the first kernel of its forward (addmm of a Linear, a
+/// convolution) meets inputs on another one; the load is never the call
+/// that crashes, so the error's kernel does not lead to it.
 const char *const DeviceRules[] = {
     "torch-device-mismatch", "torch-factory-missing-device",
-    "torch-unregistered-member", "torch-discarded-move"};
+    "torch-unregistered-member", "torch-discarded-move",
+    "torch-load-without-device"};
 
 void setDevice(RuntimeError &E) {
   E.Family = RuntimeError::Device;
@@ -366,6 +372,12 @@ std::vector<RuntimeError> parseRuntimeErrors(llvm::StringRef Log) {
   Log.split(Lines, '\n');
   std::vector<RuntimeError> Out;
   std::set<std::string> Seen;
+  // Where the lines of the error being read begin: after the previous one.
+  size_t Since = 0;
+  auto FromScript = [&](llvm::StringRef L) {
+    return L.contains("TorchScript interpreter") ||
+           L.contains("Traceback of TorchScript");
+  };
   for (size_t I = 0; I < Lines.size(); ++I) {
     std::string Text = Lines[I].trim().str();
     // A log that wraps the parenthetical onto the next line.
@@ -402,6 +414,11 @@ std::vector<RuntimeError> parseRuntimeErrors(llvm::StringRef Log) {
         if (!Name.empty() && !llvm::is_contained(E.Frames, Name))
           E.Frames.push_back(Name);
       }
+      // TorchScript prints its traceback before the message (2.x) or says
+      // after it that the operation failed in the interpreter (1.x).
+      for (size_t J = Since; J < std::min(Lines.size(), I + 4); ++J)
+        E.InTorchScript |= FromScript(Lines[J]);
+      Since = I + 1;
       if (Seen.insert(E.Message).second)
         Out.push_back(std::move(E));
       break;

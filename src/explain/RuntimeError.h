@@ -47,6 +47,11 @@ struct RuntimeError {
   /// The rule ids whose findings explain an error of this kind, the most
   /// specific first.
   std::vector<std::string> Rules;
+  /// Raised inside a TorchScript module ("The following operation failed
+  /// in the TorchScript interpreter", a "Traceback of TorchScript"): the
+  /// kernel ran in the scripted code, which the C++ calls of the program
+  /// reach only through the module's forward.
+  bool InTorchScript = false;
 };
 
 /// Every device and dtype error in Log (a whole job log, or one message),

@@ -143,10 +143,16 @@ CommandResolver::databaseAbove(llvm::StringRef File) {
       break;
     }
     Visited.push_back(Key);
-    llvm::SmallString<256> Candidate(Dir);
-    path::append(Candidate, "compile_commands.json");
-    if (fs::exists(Candidate)) {
-      auto DB = loadJson(Dir, ReadableRoots);
+    // As clangd looks: the folder's own database, else the one CMake's
+    // usual out-of-source build folder holds (build/).
+    for (llvm::StringRef Sub : {"", "build"}) {
+      llvm::SmallString<256> Folder(Dir);
+      path::append(Folder, Sub);
+      llvm::SmallString<256> Candidate(Folder);
+      path::append(Candidate, "compile_commands.json");
+      if (!fs::exists(Candidate))
+        continue;
+      auto DB = loadJson(Folder, ReadableRoots);
       if (!DB)
         return DB.takeError();
       Sources[Key] = std::string(Candidate);
@@ -155,6 +161,8 @@ CommandResolver::databaseAbove(llvm::StringRef File) {
       Visited.pop_back();
       break;
     }
+    if (Found)
+      break;
     if (Dir == path::root_path(Dir))
       break;
   }

@@ -1,11 +1,15 @@
 //===- Preamble.cpp - Shared precompiled LibTorch preambles ---------------===//
 //
 // Parsing torch/torch.h costs about 11 s per translation unit; loading a
-// precompiled header of it costs about 1 s. Units whose flags agree share one
-// preamble, keyed by the flags, the clang version, the include lines and the
-// size and time of the headers they name. Clang itself validates every input
-// file of a PCH when it loads one, so a header changed deeper down is caught
-// there and the preamble is rebuilt.
+// precompiled header of it costs about 1 s. A preamble's name is the hash of
+// the flags that can change what LibTorch's headers mean (with every path
+// absolute and the working folder left out, so a copied project or a file
+// linted alone shares it) and the hash of the include lines it holds. Any
+// preamble of a unit's flags that holds all of the unit's LibTorch includes
+// serves it; a new one holds the includes of the older ones of its flags, so
+// that it supersedes them and the cache keeps one per flags. Clang itself
+// validates every input file of a PCH when it loads one, so a header changed
+// deeper down is caught there and the preamble is rebuilt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -206,30 +210,6 @@ bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
   return false;
 }
 
-/// Size and modification time of each header named in Includes, looked up in
-/// the -I/-isystem directories of Args.
-static void hashHeaderStamps(llvm::SHA1 &Hash,
-                             const std::vector<std::string> &Args,
-                             const std::vector<std::string> &Includes) {
-  std::vector<std::string> Dirs = includeDirsOf(Args);
-  Dirs.push_back("/usr/include");
-  for (const std::string &Inc : Includes) {
-    llvm::StringRef Name = llvm::StringRef(Inc).split('<').second.rtrim('>');
-    for (const std::string &Dir : Dirs) {
-      llvm::SmallString<256> P(Dir);
-      path::append(P, Name);
-      fs::file_status St;
-      if (!fs::status(P, St) && fs::is_regular_file(St)) {
-        Hash.update(P);
-        Hash.update(std::to_string(St.getSize()));
-        Hash.update(std::to_string(
-            St.getLastModificationTime().time_since_epoch().count()));
-        break;
-      }
-    }
-  }
-}
-
 namespace {
 /// Builds the PCH with every function body skipped: the preamble holds only
 /// library headers, whose bodies the rules never read. Records every file
@@ -342,21 +322,219 @@ withoutProjectFolders(const std::vector<std::string> &Args,
   return Out;
 }
 
-static std::string preambleKey(const std::vector<std::string> &Args,
-                               const std::vector<std::string> &KeyArgs,
-                               const std::vector<std::string> &Includes,
-                               bool SkipBodies) {
-  llvm::SHA1 Hash;
-  Hash.update(clang::getClangFullVersion());
-  Hash.update(SkipBodies ? "skip-bodies" : "bodies");
-  for (size_t I = 0; I + 1 < KeyArgs.size(); ++I) {
-    Hash.update(KeyArgs[I]);
-    Hash.update(llvm::StringRef("\0", 1));
+/// The path-valued options whose value a key makes absolute; longest first
+/// where one spelling begins another.
+static constexpr llvm::StringLiteral PathOptions[] = {
+    "-isystem", "-idirafter", "-iquote",   "-include",
+    "-imacros", "-isysroot",  "--sysroot", "-I"};
+
+/// The working directory Args names (-working-directory=), or "".
+static std::string workingDirectoryOf(const std::vector<std::string> &Args) {
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with("-working-directory="))
+      return A.substr(strlen("-working-directory="));
+  return "";
+}
+
+/// Where `#include <Name>` finds a file first, in the include folders of
+/// Args and then the compiler's default ones; "" when nowhere.
+static std::string findHeader(const std::vector<std::string> &Args,
+                              llvm::StringRef Name) {
+  std::vector<std::string> Dirs;
+  for (const std::string &Dir : includeDirsOf(Args))
+    Dirs.push_back(absoluteFor(Args, Dir));
+  Dirs.insert(Dirs.end(), {"/usr/local/include", "/usr/include"});
+  for (const std::string &Dir : Dirs) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Name);
+    if (fs::is_regular_file(P))
+      return std::string(P);
   }
-  for (const std::string &Inc : Includes)
-    Hash.update(Inc + "\n");
-  hashHeaderStamps(Hash, Args, Includes);
-  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 24);
+  return "";
+}
+
+/// How Clang's driver reads a compiler's name: "g++" for C++ compilers by
+/// any path or version (/usr/bin/c++, clang++-16, g++-12), "cl" for MSVC's
+/// spellings, "gcc" for the rest. Only the mode changes what a parse sees.
+static std::string driverModeOf(llvm::StringRef Compiler) {
+  llvm::StringRef Name = path::filename(Compiler);
+  Name = Name.rtrim("0123456789.").rtrim('-');
+  if (Name.ends_with_insensitive(".exe"))
+    Name = Name.drop_back(4);
+  if (Name.ends_with("++"))
+    return "g++";
+  if (Name.equals_insensitive("cl") || Name.ends_with_insensitive("clang-cl"))
+    return "cl";
+  return "gcc";
+}
+
+std::vector<std::string>
+preambleFlagLines(const std::vector<std::string> &Args,
+                  const std::vector<std::string> &KeyArgs, bool SkipBodies) {
+  std::vector<std::string> Lines = {"clang " + clang::getClangFullVersion(),
+                                    SkipBodies ? "bodies skipped"
+                                               : "bodies parsed"};
+  if (!KeyArgs.empty())
+    Lines.push_back("driver " + driverModeOf(KeyArgs.front()));
+  // The source file, last, is the unit's and not the preamble's.
+  for (size_t I = 1; I + 1 < KeyArgs.size(); ++I) {
+    llvm::StringRef A = KeyArgs[I];
+    // Paths of the command are made absolute below, so the folder it runs
+    // in means nothing more: a copy of the project elsewhere, or a unit run
+    // from another folder, has the same key. -c changes nothing a parse
+    // reads.
+    if (A.starts_with("-working-directory=") || A == "-c")
+      continue;
+    bool IsPath = false;
+    for (llvm::StringRef Option : PathOptions) {
+      // -include-pch and the like are options of their own.
+      if (!A.starts_with(Option) ||
+          A.drop_front(Option.size()).starts_with("-"))
+        continue;
+      IsPath = true;
+      if (A == Option && I + 1 + 1 < KeyArgs.size()) {
+        Lines.push_back(A.str());
+        Lines.push_back(absoluteFor(Args, KeyArgs[++I]));
+      } else {
+        llvm::StringRef Value = A.drop_front(Option.size());
+        bool Equals = Value.consume_front("=");
+        Lines.push_back(Option.str() + (Equals ? "=" : "") +
+                        absoluteFor(Args, Value));
+      }
+      break;
+    }
+    if (!IsPath)
+      Lines.push_back(A.str());
+  }
+  // Another LibTorch at the same path (an upgrade) is another preamble;
+  // Clang also validates every header of a preamble when it loads one.
+  for (llvm::StringRef Umbrella : {"torch/torch.h", "ATen/ATen.h"})
+    if (std::string Found = findHeader(Args, Umbrella); !Found.empty()) {
+      fs::file_status St;
+      if (!fs::status(Found, St))
+        Lines.push_back(
+            "libtorch " + Found + " " + std::to_string(St.getSize()) + " " +
+            std::to_string(llvm::sys::toTimeT(St.getLastModificationTime())));
+      break;
+    }
+  return Lines;
+}
+
+/// The first Length hex digits of the SHA-1 of Lines, one a line.
+static std::string hashOf(const std::vector<std::string> &Lines,
+                          size_t Length) {
+  llvm::SHA1 Hash;
+  for (const std::string &L : Lines) {
+    Hash.update(L);
+    Hash.update("\n");
+  }
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, Length);
+}
+
+std::string preambleFlagKey(const std::vector<std::string> &FlagLines) {
+  return hashOf(FlagLines, 16);
+}
+
+std::vector<std::string> orderedIncludes(std::set<std::string> All) {
+  std::vector<std::string> Out;
+  for (const char *First :
+       {"#include <torch/torch.h>", "#include <torch/script.h>"})
+    if (All.erase(First))
+      Out.push_back(First);
+  Out.insert(Out.end(), All.begin(), All.end());
+  return Out;
+}
+
+/// The lines of File, without blank ones; none when it cannot be read.
+static std::vector<std::string> linesOf(llvm::StringRef File) {
+  std::vector<std::string> Out;
+  if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+    llvm::SmallVector<llvm::StringRef, 16> Lines;
+    (*Buffer)->getBuffer().split(Lines, '\n');
+    for (llvm::StringRef L : Lines)
+      if (!L.trim().empty())
+        Out.push_back(L.trim().str());
+  }
+  return Out;
+}
+
+std::vector<CachedPreamble> scanPreambles(llvm::StringRef CacheDir) {
+  std::vector<CachedPreamble> Out;
+  std::error_code EC;
+  for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = path::filename(It->path());
+    if (!Name.consume_front("preamble-") || !Name.consume_back(".pch"))
+      continue;
+    CachedPreamble P;
+    P.Pch = It->path();
+    // "<flags>-<includes>"; an older torchlint's "<key>" has no flags of
+    // this one's and is never used, only evicted.
+    auto [Flags, Set] = Name.split('-');
+    if (Flags.size() == 16 && Set.size() == 8)
+      P.FlagKey = Flags.str();
+    fs::file_status St, Mark;
+    if (fs::status(P.Pch, St))
+      continue;
+    P.Size = St.getSize();
+    P.Built = St.getLastModificationTime();
+    P.Used = P.Built;
+    llvm::StringRef Stem = llvm::StringRef(P.Pch).drop_back(4);
+    if (!fs::status(Stem + ".used", Mark))
+      P.Used = std::max(P.Used, Mark.getLastModificationTime());
+    if (!P.FlagKey.empty())
+      P.Includes = linesOf((Stem + ".h").str());
+    Out.push_back(std::move(P));
+  }
+  // Newest first, so that a lookup takes the preamble that supersedes.
+  std::sort(Out.begin(), Out.end(),
+            [](const CachedPreamble &A, const CachedPreamble &B) {
+              return std::tie(B.Built, B.Pch) < std::tie(A.Built, A.Pch);
+            });
+  return Out;
+}
+
+/// True when Holder's lines include every one of Wanted.
+static bool holdsAll(const std::vector<std::string> &Holder,
+                     const std::vector<std::string> &Wanted) {
+  return llvm::all_of(Wanted, [&](const std::string &W) {
+    return llvm::is_contained(Holder, W);
+  });
+}
+
+/// The header name an include line names ("ATen/ATen.h").
+static llvm::StringRef headerName(llvm::StringRef IncludeLine) {
+  return IncludeLine.split('<').second.split('>').first;
+}
+
+/// The lines of Wanted that P neither names nor read while it was built.
+static std::vector<std::string>
+notHeldBy(const CachedPreamble &P, const std::vector<std::string> &Wanted) {
+  std::vector<std::string> Missing;
+  for (const std::string &W : Wanted)
+    if (!llvm::is_contained(P.Includes, W))
+      Missing.push_back(W);
+  if (Missing.empty())
+    return Missing;
+  // A header that the preamble read (torch/torch.h reads ATen/ATen.h) is
+  // in it already: including it again after the preamble reads nothing.
+  std::vector<std::string> Read =
+      linesOf((llvm::StringRef(P.Pch).drop_back(4) + ".read").str());
+  llvm::erase_if(Missing, [&](const std::string &W) {
+    return std::binary_search(Read.begin(), Read.end(), headerName(W).str());
+  });
+  return Missing;
+}
+
+const CachedPreamble *
+coveringPreamble(const std::vector<CachedPreamble> &Cached,
+                 llvm::StringRef FlagKey,
+                 const std::vector<std::string> &Includes) {
+  for (const CachedPreamble &P : Cached)
+    if (P.FlagKey == FlagKey && !P.Includes.empty() &&
+        notHeldBy(P, Includes).empty())
+      return &P;
+  return nullptr;
 }
 
 /// Marks the preamble Pch as used now, in a file of its own: the PCH's own
@@ -379,50 +557,107 @@ static std::optional<std::chrono::seconds> ageOf(llvm::StringRef Path) {
       std::chrono::system_clock::now() - St.getLastModificationTime());
 }
 
-/// Removes the least recently used preambles (and their headers) until the
-/// folder's preambles take at most MaxBytes; Keep is never removed.
-static void trimPreambles(llvm::StringRef CacheDir, uint64_t MaxBytes,
-                          llvm::StringRef Keep) {
-  struct Entry {
-    std::string Path;
-    uint64_t Size;
-    llvm::sys::TimePoint<> Used;
-  };
-  std::vector<Entry> Entries;
+/// Removes the preamble Pch and the files beside it; true when it went.
+static bool removePreamble(llvm::StringRef Pch) {
+  // A unit that already opened it keeps reading it; one about to open it
+  // sees it missing and looks again.
+  if (fs::remove(Pch))
+    return false;
+  llvm::StringRef Stem = Pch.drop_back(4);
+  for (llvm::StringRef Ext : {".h", ".read", ".used", ".failed"})
+    fs::remove(Stem + Ext);
+  return true;
+}
+
+unsigned trimPreambleCache(llvm::StringRef CacheDir, uint64_t MaxBytes,
+                           llvm::StringRef Keep, llvm::sys::TimePoint<> Now) {
+  std::vector<CachedPreamble> Cached = scanPreambles(CacheDir);
+  unsigned Removed = 0;
+  std::vector<bool> Gone(Cached.size());
+  for (size_t I = 0; I < Cached.size(); ++I) {
+    const CachedPreamble &P = Cached[I];
+    if (P.Pch == Keep)
+      continue;
+    auto Unused = Now - P.Used;
+    // Another preamble of the same flags, built later, holds everything
+    // this one does: lookups take that one, so this one only waits for the
+    // units that obtained it just before (a unit takes seconds).
+    bool Superseded =
+        !P.FlagKey.empty() && Unused > SupersededGrace &&
+        llvm::any_of(llvm::ArrayRef(Cached).take_front(I),
+                     [&](const CachedPreamble &Newer) {
+                       return Newer.FlagKey == P.FlagKey &&
+                              Newer.Built > P.Built &&
+                              holdsAll(Newer.Includes, P.Includes);
+                     });
+    if ((Superseded || Unused > PreambleMaxAge) && removePreamble(P.Pch)) {
+      Gone[I] = true;
+      ++Removed;
+    }
+  }
+  // Then the size bound: least recently used first.
+  std::vector<size_t> Left;
   uint64_t Total = 0;
+  for (size_t I = 0; I < Cached.size(); ++I)
+    if (!Gone[I]) {
+      Left.push_back(I);
+      Total += Cached[I].Size;
+    }
+  if (MaxBytes && Total > MaxBytes) {
+    std::sort(Left.begin(), Left.end(), [&](size_t A, size_t B) {
+      return std::tie(Cached[A].Used, Cached[A].Pch) <
+             std::tie(Cached[B].Used, Cached[B].Pch);
+    });
+    // The most recently used stays whatever the bound: a bound below one
+    // preamble would otherwise rebuild it on every run.
+    Left.pop_back();
+    for (size_t I : Left) {
+      if (Total <= MaxBytes)
+        break;
+      if (Cached[I].Pch == Keep || !removePreamble(Cached[I].Pch))
+        continue;
+      Total -= Cached[I].Size;
+      Gone[I] = true;
+      ++Removed;
+    }
+  }
+  // What a failed or interrupted build left (a header, a failure kept for
+  // ten minutes) goes after a day.
+  std::error_code OrphanEC;
+  for (fs::directory_iterator It(CacheDir, OrphanEC), End;
+       It != End && !OrphanEC; It.increment(OrphanEC)) {
+    llvm::StringRef Name = path::filename(It->path());
+    llvm::StringRef Ext = path::extension(Name);
+    if (!Name.starts_with("preamble-") ||
+        !llvm::is_contained(
+            llvm::ArrayRef<llvm::StringRef>{".h", ".read", ".used", ".failed"},
+            Ext) ||
+        fs::exists(llvm::StringRef(It->path()).drop_back(Ext.size()) + ".pch"))
+      continue;
+    fs::file_status St;
+    if (!fs::status(It->path(), St) &&
+        Now - St.getLastModificationTime() > std::chrono::hours(24))
+      fs::remove(It->path());
+  }
+  // The flags of a key with no preamble left say nothing any more.
+  std::set<std::string> Kept;
+  for (size_t I = 0; I < Cached.size(); ++I)
+    if (!Gone[I])
+      Kept.insert(Cached[I].FlagKey);
   std::error_code EC;
   for (fs::directory_iterator It(CacheDir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = path::filename(It->path());
-    if (!Name.starts_with("preamble-") || !Name.ends_with(".pch"))
-      continue;
-    fs::file_status St, Mark;
-    if (fs::status(It->path(), St))
-      continue;
-    llvm::sys::TimePoint<> Used = St.getLastModificationTime();
-    if (!fs::status(llvm::StringRef(It->path()).drop_back(4) + ".used", Mark))
-      Used = std::max(Used, Mark.getLastModificationTime());
-    Entries.push_back({It->path(), St.getSize(), Used});
-    Total += St.getSize();
+    if (Name.consume_front("preamble-") && Name.consume_back(".flags") &&
+        !Kept.count(Name.str()))
+      fs::remove(It->path());
   }
-  if (Total <= MaxBytes)
-    return;
-  std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
-    return std::tie(A.Used, A.Path) < std::tie(B.Used, B.Path);
-  });
-  for (const Entry &E : Entries) {
-    if (Total <= MaxBytes)
-      break;
-    if (E.Path == Keep)
-      continue;
-    // A unit that already opened it keeps reading it; one about to open it
-    // sees it missing and builds it again.
-    if (!fs::remove(E.Path)) {
-      Total -= E.Size;
-      fs::remove(llvm::StringRef(E.Path).drop_back(4).str() + ".h");
-      fs::remove(llvm::StringRef(E.Path).drop_back(4).str() + ".used");
-    }
-  }
+  return Removed;
+}
+
+unsigned trimPreambleCache(llvm::StringRef CacheDir, uint64_t MaxBytes) {
+  return trimPreambleCache(CacheDir, MaxBytes, "",
+                           std::chrono::system_clock::now());
 }
 
 /// The descriptor of statusLine(); -1: stderr.
@@ -441,8 +676,10 @@ void statusLine(const llvm::Twine &Message) {
 
 namespace {
 
-/// A preamble's build lock: an flock on its .lock file, which the kernel
-/// releases when the process ends however it ends.
+/// A preamble's build lock: a POSIX record lock (fcntl) on its .lock file.
+/// The kernel releases it when the process ends however it ends, and says
+/// which live process holds it (F_GETLK), so a waiting unit never names a
+/// pid from a stale file.
 class BuildLock {
 public:
   explicit BuildLock(std::string Path) : Path(std::move(Path)) {}
@@ -453,6 +690,8 @@ public:
       return;
     if (Held)
       fs::remove(Path);
+    // Closing any descriptor of the file releases the process's lock:
+    // nothing else in the holder opens it.
     ::close(FD);
   }
 
@@ -462,7 +701,10 @@ public:
       return true;
     if (FD < 0)
       FD = ::open(Path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (FD < 0 || ::flock(FD, LOCK_EX | LOCK_NB) != 0)
+    struct flock Lock = {};
+    Lock.l_type = F_WRLCK;
+    Lock.l_whence = SEEK_SET;
+    if (FD < 0 || ::fcntl(FD, F_SETLK, &Lock) != 0)
       return false;
     // The holder that just let go may have removed the file: a lock on it
     // guards nothing; the next try opens the one at the path.
@@ -474,6 +716,7 @@ public:
       return false;
     }
     Held = true;
+    // For a person looking at the folder; waiting units ask the kernel.
     std::string Pid = std::to_string(::getpid()) + "\n";
     if (::ftruncate(FD, 0) == 0)
       (void)!::pwrite(FD, Pid.data(), Pid.size(), 0);
@@ -482,13 +725,14 @@ public:
 
   bool held() const { return Held; }
 
-  /// " (pid N)" of the holder, as it wrote itself into the file, or "".
-  std::string holder() const {
-    auto Text = llvm::MemoryBuffer::getFile(Path);
-    if (!Text)
-      return "";
-    llvm::StringRef Pid = (*Text)->getBuffer().trim();
-    return Pid.empty() ? "" : " (pid " + Pid.str() + ")";
+  /// The live process that holds the lock now, or 0 when none does.
+  pid_t holder() const {
+    struct flock Lock = {};
+    Lock.l_type = F_WRLCK;
+    Lock.l_whence = SEEK_SET;
+    if (FD < 0 || ::fcntl(FD, F_GETLK, &Lock) != 0 || Lock.l_type == F_UNLCK)
+      return 0;
+    return Lock.l_pid;
   }
 
 private:
@@ -498,6 +742,38 @@ private:
 };
 
 } // namespace
+
+/// The parent of process Pid (Linux's /proc), or 0 when unknown.
+static pid_t parentOf(pid_t Pid) {
+  auto Stat = llvm::MemoryBuffer::getFileAsStream(
+      "/proc/" + std::to_string(Pid) + "/stat");
+  if (!Stat)
+    return 0;
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+  llvm::StringRef Rest = (*Stat)->getBuffer();
+  size_t Close = Rest.rfind(')');
+  if (Close == llvm::StringRef::npos)
+    return 0;
+  llvm::SmallVector<llvm::StringRef, 4> Fields;
+  Rest.drop_front(Close + 1).split(Fields, ' ', 3, /*KeepEmpty=*/false);
+  long Parent = 0;
+  if (Fields.size() < 2 || Fields[1].getAsInteger(10, Parent))
+    return 0;
+  return pid_t(Parent);
+}
+
+/// True when Holder is another worker of this very run: forked by the
+/// torchlint process that forked this one. (Two torchlint processes started
+/// by one shell share a parent too, but that parent is not torchlint.)
+static bool isSiblingWorker(pid_t Holder) {
+  pid_t Parent = ::getppid();
+  if (Parent <= 1 || parentOf(Holder) != Parent)
+    return false;
+  llvm::SmallString<256> Ours, Theirs;
+  return !fs::real_path("/proc/self/exe", Ours) &&
+         !fs::real_path("/proc/" + std::to_string(Parent) + "/exe", Theirs) &&
+         Ours == Theirs;
+}
 
 /// Removes the temporary files of the preamble Stem that a builder killed
 /// before it could rename or remove them left in CacheDir.
@@ -510,6 +786,92 @@ static void removeStaleTemporaries(llvm::StringRef CacheDir,
     if (Name.starts_with(Stem) && Name.contains(".tmp-"))
       fs::remove(It->path());
   }
+}
+
+/// Writes Lines to Path (one a line) through a temporary and a rename, so
+/// that readers never see half of it; false when it could not.
+static bool writeLines(llvm::StringRef Path,
+                       const std::vector<std::string> &Lines) {
+  llvm::SmallString<256> Tmp;
+  if (fs::createUniqueFile(Path + ".tmp-%%%%%%%%", Tmp))
+    return false;
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Tmp, EC);
+    if (EC) {
+      fs::remove(Tmp);
+      return false;
+    }
+    for (const std::string &L : Lines)
+      OS << L << "\n";
+  }
+  if (fs::rename(Tmp, Path)) {
+    fs::remove(Tmp);
+    return false;
+  }
+  return true;
+}
+
+/// Why a unit with FlagLines and Includes builds a new preamble: the cached
+/// ones of its flags lack some of its includes, or none has its flags (then
+/// how the nearest one's flags differ). For --verbose, which users read
+/// when a rebuild surprises them.
+static std::string whyBuild(llvm::StringRef CacheDir,
+                            const std::vector<CachedPreamble> &Cached,
+                            llvm::StringRef FlagKey,
+                            const std::vector<std::string> &FlagLines,
+                            const std::vector<std::string> &Includes) {
+  for (const CachedPreamble &P : Cached) {
+    if (P.FlagKey != FlagKey)
+      continue;
+    std::string Missing;
+    for (const std::string &Inc : notHeldBy(P, Includes))
+      Missing += (Missing.empty() ? "'" : ", '") + Inc + "'";
+    return "the cached preamble " + P.Pch +
+           " of these flags neither includes nor reads " + Missing +
+           "; the new one holds its includes and these";
+  }
+  // The flags of every other preamble, to name the nearest.
+  const CachedPreamble *Nearest = nullptr;
+  std::vector<std::string> OnlyThere, OnlyHere;
+  for (const CachedPreamble &P : Cached) {
+    if (P.FlagKey.empty())
+      continue;
+    llvm::SmallString<256> FlagsFile(CacheDir);
+    path::append(FlagsFile, "preamble-" + P.FlagKey + ".flags");
+    std::vector<std::string> Theirs = linesOf(FlagsFile);
+    if (Theirs.empty())
+      continue;
+    std::vector<std::string> There, Here;
+    for (const std::string &L : Theirs)
+      if (!llvm::is_contained(FlagLines, L))
+        There.push_back(L);
+    for (const std::string &L : FlagLines)
+      if (!llvm::is_contained(Theirs, L))
+        Here.push_back(L);
+    if (!Nearest ||
+        There.size() + Here.size() < OnlyThere.size() + OnlyHere.size()) {
+      Nearest = &P;
+      OnlyThere = std::move(There);
+      OnlyHere = std::move(Here);
+    }
+  }
+  if (!Nearest)
+    return "the cache holds no preamble of this torchlint yet";
+  auto Quoted = [](const std::vector<std::string> &Lines) {
+    std::string Out;
+    for (const std::string &L : Lines)
+      Out += (Out.empty() ? "'" : ", '") + L + "'";
+    return Out;
+  };
+  std::string Differs;
+  if (!OnlyHere.empty())
+    Differs = "these flags add " + Quoted(OnlyHere);
+  if (!OnlyThere.empty())
+    Differs += (Differs.empty() ? "these flags lack " : " and lack ") +
+               Quoted(OnlyThere);
+  return "no cached preamble has these flags; the nearest, " + Nearest->Pch +
+         ", differs: " + Differs;
 }
 
 std::optional<std::string>
@@ -527,64 +889,117 @@ obtainPreamble(const std::vector<std::string> &Args,
     return Fail("no LibTorch include at the head of the file");
   std::vector<std::string> Dropped;
   std::vector<std::string> Shared = withoutProjectFolders(Args, Dropped);
-  std::string SharedKey = preambleKey(Args, Shared, Includes, SkipBodies);
-  std::string OwnKey = preambleKey(Args, Args, Includes, SkipBodies);
+  std::vector<std::string> SharedLines =
+      preambleFlagLines(Args, Shared, SkipBodies);
+  std::vector<std::string> OwnLines = preambleFlagLines(Args, Args, SkipBodies);
+  std::string SharedKey = preambleFlagKey(SharedLines);
+  std::string OwnKey = preambleFlagKey(OwnLines);
 
   if (std::error_code EC = fs::create_directories(CacheDir))
     return Fail("cannot create the cache directory '" + CacheDir +
                 "': " + EC.message());
-  auto PathOf = [&](llvm::StringRef Key, llvm::StringRef Ext) {
+  auto PathOf = [&](llvm::StringRef Stem, llvm::StringRef Ext) {
     llvm::SmallString<256> P(CacheDir);
-    path::append(P, "preamble-" + Key + Ext);
+    path::append(P, "preamble-" + Stem + Ext);
     return std::string(P);
   };
-  // The shared preamble when it exists; one of these very flags only when
-  // building the shared one read a project folder.
-  for (const std::string &Key : {SharedKey, OwnKey}) {
-    std::string Pch = PathOf(Key, ".pch");
-    if (fs::exists(Pch)) {
-      markUsed(Pch);
-      return Pch;
-    }
-  }
-  std::string Failed = PathOf(SharedKey, ".failed");
-  if (auto Age = ageOf(Failed); Age && *Age < std::chrono::minutes(10))
+  // Any preamble of these flags that holds every include serves: the one
+  // a project run built serves each of its files alone, and one file's
+  // serves the project once it holds the project's includes. One of these
+  // very flags only when building the shared one read a project folder.
+  std::vector<CachedPreamble> Cached;
+  auto Lookup = [&]() -> std::optional<std::string> {
+    Cached = scanPreambles(CacheDir);
+    for (const std::string &Key : {SharedKey, OwnKey})
+      if (const CachedPreamble *P = coveringPreamble(Cached, Key, Includes)) {
+        markUsed(P->Pch);
+        return P->Pch;
+      }
+    return std::nullopt;
+  };
+  // What a new preamble of these flags holds: the umbrella headers these
+  // flags reach, the unit's includes and those of every preamble of these
+  // flags already built, so that it supersedes them and the cache keeps
+  // one preamble per flags.
+  auto ToBuild = [&]() {
+    std::set<std::string> All(Includes.begin(), Includes.end());
+    for (llvm::StringRef Umbrella : {"torch/torch.h", "torch/script.h"})
+      if (!findHeader(Args, Umbrella).empty())
+        All.insert(("#include <" + Umbrella + ">").str());
+    for (const CachedPreamble &P : Cached)
+      if (P.FlagKey == SharedKey)
+        All.insert(P.Includes.begin(), P.Includes.end());
+    return orderedIncludes(std::move(All));
+  };
+  if (std::optional<std::string> Pch = Lookup())
+    return Pch;
+  auto FailedFor = [&](const std::vector<std::string> &Set) {
+    return PathOf(SharedKey + "-" + hashOf(Set, 8), ".failed");
+  };
+  auto FailedRecently = [&](llvm::StringRef Failed) {
+    std::optional<std::chrono::seconds> Age = ageOf(Failed);
+    return Age && *Age < std::chrono::minutes(10);
+  };
+  if (std::string Failed = FailedFor(ToBuild()); FailedRecently(Failed))
     return Fail("building its preamble failed minutes ago (see " + Failed +
                 ")");
 
-  // One builder per preamble: others wait for its result. The lock is the
-  // kernel's (flock), so it dies with its process: a run interrupted while
-  // building leaves no lock that the next run would wait on.
+  // One builder per flags: the others wait for its result, which may hold
+  // their includes too. The lock is the kernel's, so it dies with its
+  // process: a run interrupted while building leaves no lock that the next
+  // run would wait on.
   std::string Lock = PathOf(SharedKey, ".lock");
   BuildLock Held(Lock);
-  if (!Held.tryTake()) {
-    statusLine("waiting for another torchlint process" + Held.holder() +
-               " to build the shared LibTorch preamble " +
-               PathOf(SharedKey, ".pch"));
-    // Bounded: a builder takes a few minutes at most; past that the unit
-    // goes without the preamble and says so.
-    for (int Tick = 0; Tick < 6000 && !Held.tryTake(); ++Tick) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      if (Tick % 10 == 0)
-        for (const std::string &Key : {SharedKey, OwnKey})
-          if (std::string Pch = PathOf(Key, ".pch"); fs::exists(Pch))
-            return Pch;
+  pid_t Shown = 0;
+  // Bounded: a builder takes a few minutes at most; past that the unit
+  // goes without the preamble and says so.
+  for (int Tick = 0; Tick < 6000 && !Held.tryTake(); ++Tick) {
+    // Said whenever the holder changes; a lock let go between the try and
+    // the question has no holder, and the next try takes it.
+    if (pid_t Holder = Held.holder(); Holder > 0 && Holder != Shown) {
+      Shown = Holder;
+      if (!isSiblingWorker(Holder))
+        statusLine("waiting for another torchlint process (pid " +
+                   llvm::Twine(Holder) +
+                   "), which is building the shared LibTorch preamble for "
+                   "these flags (it holds " +
+                   Lock + ")");
+      else if (Verbose)
+        // The run said that it builds; its other units wait for it.
+        llvm::errs() << "torchlint: " << Args.back()
+                     << ": waiting for this run's worker (pid " << Holder
+                     << "), which is building the shared LibTorch preamble "
+                        "for these flags\n";
     }
-    for (const std::string &Key : {SharedKey, OwnKey})
-      if (std::string Pch = PathOf(Key, ".pch"); fs::exists(Pch))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (Tick % 10 == 9)
+      if (std::optional<std::string> Pch = Lookup())
         return Pch;
-    if (auto Age = ageOf(Failed); Age && *Age < std::chrono::minutes(10))
-      return Fail("building its preamble failed (see " + Failed + ")");
-    if (!Held.held())
-      return Fail("another process held the preamble's lock " + Lock +
-                  " for ten minutes");
   }
+  // A builder that finished meanwhile may hold these includes.
+  if (std::optional<std::string> Pch = Lookup())
+    return Pch;
+  if (!Held.held())
+    return Fail("another process (pid " + llvm::Twine(Held.holder()) +
+                ") held the preamble's lock " + Lock + " for ten minutes");
+  std::vector<std::string> Set = ToBuild();
+  std::string SetKey = hashOf(Set, 8);
+  std::string Failed = FailedFor(Set);
+  if (FailedRecently(Failed))
+    return Fail("building its preamble failed (see " + Failed + ")");
+  if (Verbose)
+    llvm::errs() << "torchlint: " << Args.back() << ": a new preamble: "
+                 << whyBuild(CacheDir, Cached, SharedKey, SharedLines, Includes)
+                 << "\n";
   // Files a builder that died left behind: only the lock holder writes them.
   removeStaleTemporaries(CacheDir, "preamble-" + SharedKey);
+  // The flags, for --verbose's account of the next rebuild.
+  writeLines(PathOf(SharedKey, ".flags"), SharedLines);
 
   // The header and the PCH are written under unique names, then renamed.
-  std::string Header = PathOf(SharedKey, ".h");
-  std::string Pch = PathOf(SharedKey, ".pch");
+  std::string Stem = SharedKey + "-" + SetKey;
+  std::string Header = PathOf(Stem, ".h");
+  std::string Pch = PathOf(Stem, ".pch");
   llvm::SmallString<256> TmpPch, TmpHeader;
   if (fs::createUniqueFile(Pch + ".tmp-%%%%%%%%", TmpPch) ||
       fs::createUniqueFile(Header + ".tmp-%%%%%%%%", TmpHeader))
@@ -597,7 +1012,7 @@ obtainPreamble(const std::vector<std::string> &Args,
     llvm::raw_fd_ostream OS(TmpHeader, EC);
     if (EC)
       return Fail("cannot write '" + TmpHeader + "': " + EC.message());
-    for (const std::string &Inc : Includes)
+    for (const std::string &Inc : Set)
       OS << Inc << "\n";
   }
   // Rename the header first: the PCH records the header's path.
@@ -646,7 +1061,7 @@ obtainPreamble(const std::vector<std::string> &Args,
           llvm::errs() << "torchlint: the preamble reads '" << Abs
                        << "' from the project folder '" << Dir
                        << "'; it serves units with these flags only\n";
-        Target = PathOf(OwnKey, ".pch");
+        Target = PathOf(OwnKey + "-" + SetKey, ".pch");
       }
   }
   // Ctrl-C's handler removes the registered temporaries and Clang then
@@ -659,6 +1074,31 @@ obtainPreamble(const std::vector<std::string> &Args,
       (Diags.getNumErrors() == 0 ||
        llvm::StringRef(Diags.FirstError)
            .contains(llvm::sys::path::filename(TmpPch)));
+  // The LibTorch headers it read, by the names an #include gives them,
+  // for units that name one of them rather than an umbrella.
+  std::set<std::string> ReadNames;
+  std::vector<std::string> Roots = {"/usr/local/include", "/usr/include"};
+  for (const std::string &Dir : includeDirsOf(Args))
+    Roots.push_back(absoluteFor(Args, Dir));
+  for (const std::string &Root : Roots) {
+    if (!holdsLibTorch(Root))
+      continue;
+    for (const std::string &File : Read) {
+      std::string Abs = absoluteFor(Args, File);
+      if (llvm::StringRef Name(Abs); Name.consume_front(Root + "/"))
+        ReadNames.insert(Name.str());
+    }
+  }
+  std::string TargetStem = llvm::StringRef(Target).drop_back(4).str();
+  // Before the PCH appears, so that a lookup never sees it without them.
+  if (OK)
+    writeLines(TargetStem + ".read", {ReadNames.begin(), ReadNames.end()});
+  if (OK && Target != Pch) {
+    // Found by the lookups of these very flags: their flags and includes
+    // (the PCH itself still names the header it was built from).
+    writeLines(PathOf(OwnKey, ".flags"), OwnLines);
+    writeLines(TargetStem + ".h", Set);
+  }
   bool Renamed = OK && !fs::rename(TmpPch, Target);
   llvm::sys::DontRemoveFileOnSignal(TmpPch);
   llvm::sys::DontRemoveFileOnSignal(TmpHeader);
@@ -670,6 +1110,7 @@ obtainPreamble(const std::vector<std::string> &Args,
   }
   if (!Renamed) {
     fs::remove(TmpPch);
+    fs::remove(TargetStem + ".read");
     // Remembered, so that the run's other units do not build it again; only
     // a compile error is a failure, never an interrupted or killed build.
     if (int FD; Diags.getNumErrors() > 0 && !Interrupted &&
@@ -681,8 +1122,9 @@ obtainPreamble(const std::vector<std::string> &Args,
                 (Diags.FirstError.empty() ? std::string("clang failed")
                                           : Diags.FirstError));
   }
-  if (CacheBytes)
-    trimPreambles(CacheDir, CacheBytes, Target);
+  markUsed(Target);
+  trimPreambleCache(CacheDir, CacheBytes, Target,
+                    std::chrono::system_clock::now());
   return Target;
 }
 
@@ -700,13 +1142,7 @@ projectPreambleIncludes(const std::vector<std::string> &Files) {
   // project's headers name nothing at their heads, and it is the umbrella
   // those headers almost always include.
   All.insert("#include <torch/torch.h>");
-  std::vector<std::string> Out;
-  for (const char *First :
-       {"#include <torch/torch.h>", "#include <torch/script.h>"})
-    if (All.erase(First))
-      Out.push_back(First);
-  Out.insert(Out.end(), All.begin(), All.end());
-  return Out;
+  return orderedIncludes(std::move(All));
 }
 
 } // namespace torchlint

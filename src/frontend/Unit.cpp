@@ -5,11 +5,14 @@
 #include "ReadFence.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/LLVMCompat.h"
+#include "torchlint/ProjectIndex.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Index/USRGeneration.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -99,6 +102,8 @@ namespace {
 struct UnitState {
   UnitOutcome Outcome;
   bool PreambleRejected = false; ///< Clang refused the cached preamble.
+  /// Where each compile error the unit counts is.
+  std::vector<SourceLocation> ErrorLocs;
   bool Lenient() const { return !Outcome.MissingHeaders.empty(); }
 };
 
@@ -178,6 +183,9 @@ public:
       }
       if (State.Lenient())
         return; // Consequences of a skipped header.
+      State.ErrorLocs.push_back(Info.getLocation());
+      if (State.Outcome.FirstError.empty())
+        State.Outcome.FirstError = describe(Info);
       if (++State.Outcome.CompileErrors > MaxShownErrors)
         return;
     }
@@ -198,6 +206,22 @@ private:
     return isLibTorchInclude(Info.getArgStdStr(0));
   }
 
+  /// "file:line:col: message", as the user will look it up.
+  static std::string describe(const Diagnostic &Info) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    std::string Where;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Where = std::string(P.getFilename()) + ":" +
+                std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn()) + ": ";
+    }
+    return Where + std::string(Message);
+  }
+
   static bool isPreambleProblem(const Diagnostic &Info) {
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
@@ -211,6 +235,91 @@ private:
   UnitState &State;
   bool ForwardNotes = false;
 };
+
+/// True when file location L lies in R's file range.
+bool inFileRange(const SourceManager &SM, SourceRange R, SourceLocation L) {
+  SourceLocation B = SM.getFileLoc(R.getBegin());
+  SourceLocation E = SM.getFileLoc(R.getEnd());
+  L = SM.getFileLoc(L);
+  if (B.isInvalid() || E.isInvalid() || L.isInvalid() ||
+      SM.getFileID(B) != SM.getFileID(L) || SM.getFileID(E) != SM.getFileID(L))
+    return false;
+  return !SM.isBeforeInTranslationUnit(L, B) &&
+         !SM.isBeforeInTranslationUnit(E, L);
+}
+
+/// The user functions with compile errors, which a unit is analysed
+/// without (Clang's dataflow framework skips such functions too).
+struct BrokenFunctions {
+  /// Outermost functions with a body (a lambda's error is its function's).
+  std::vector<const FunctionDecl *> Functions;
+  /// False when an error lies outside every function: then a declaration
+  /// the parser could not read may change everything after it.
+  bool Trustworthy = true;
+
+  bool holds(const SourceManager &SM, SourceLocation L) const {
+    return llvm::any_of(Functions, [&](const FunctionDecl *FD) {
+      return inFileRange(SM, FD->getSourceRange(), L);
+    });
+  }
+
+  /// True for a top-level declaration that is one of Functions.
+  bool isOneOf(const Decl *D) const {
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      D = T->getTemplatedDecl();
+    return llvm::is_contained(Functions, dyn_cast<FunctionDecl>(D));
+  }
+
+  /// Index without the summaries of Functions: a body with an error says
+  /// nothing another file may rely on.
+  ProjectIndex without(const ProjectIndex &Index) const {
+    std::set<std::string> Broken;
+    for (const FunctionDecl *FD : Functions) {
+      llvm::SmallString<128> USR;
+      if (!index::generateUSRForDecl(FD->getCanonicalDecl(), USR))
+        Broken.insert(std::string(USR));
+    }
+    ProjectIndex Out;
+    for (const auto &[Key, F] : Index.functions())
+      if (!Broken.count(Key))
+        Out.add(Key, F);
+    return Out;
+  }
+};
+
+/// The outermost user functions with a body in Decls, each once.
+class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+public:
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->getParentFunctionOrMethod())
+      Functions.push_back(FD);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Functions;
+};
+
+/// The functions of UserDecls that hold each of Errors.
+BrokenFunctions brokenFunctions(const SourceManager &SM,
+                                const std::vector<Decl *> &UserDecls,
+                                const std::vector<SourceLocation> &Errors) {
+  FunctionCollector Collector;
+  for (Decl *D : UserDecls)
+    Collector.TraverseDecl(D);
+  BrokenFunctions Out;
+  for (SourceLocation L : Errors) {
+    auto It = llvm::find_if(Collector.Functions, [&](const FunctionDecl *FD) {
+      return inFileRange(SM, FD->getSourceRange(), L);
+    });
+    if (It == Collector.Functions.end()) {
+      Out.Trustworthy = false;
+      Out.Functions.clear();
+      return Out;
+    }
+    if (!llvm::is_contained(Out.Functions, *It))
+      Out.Functions.push_back(*It);
+  }
+  return Out;
+}
 
 class AnalysisConsumer : public ASTConsumer {
 public:
@@ -233,16 +342,54 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Sink.unitRead(CI);
-    if (State.Outcome.MissingLibTorch ||
-        (CI.getDiagnostics().hasFatalErrorOccurred() && !State.Lenient()) ||
-        (State.Outcome.CompileErrors > 0 && !State.Lenient()))
+    if (State.Outcome.MissingLibTorch)
       return;
+    if (CI.getDiagnostics().hasFatalErrorOccurred() && !State.Lenient()) {
+      State.Outcome.Untrusted = "a fatal error stopped the parse";
+      return;
+    }
+    // Compile errors inside function bodies leave the rest of the unit as
+    // the user wrote it: the functions that hold them are left out, and so
+    // is every finding, site and summary that touches them. An error
+    // anywhere else leaves nothing to trust.
+    BrokenFunctions Broken;
+    std::vector<Decl *> Scope = UserDecls;
+    if (State.Outcome.CompileErrors > 0 && !State.Lenient()) {
+      Broken =
+          brokenFunctions(Ctx.getSourceManager(), UserDecls, State.ErrorLocs);
+      if (!Broken.Trustworthy) {
+        State.Outcome.Untrusted =
+            State.Outcome.CompileErrors == 1
+                ? "the error is outside any function body, so nothing after "
+                  "it can be trusted"
+                : "an error is outside any function body, so nothing after "
+                  "it can be trusted";
+        return;
+      }
+      llvm::erase_if(Scope, [&](Decl *D) { return Broken.isOneOf(D); });
+      for (const FunctionDecl *FD : Broken.Functions)
+        State.Outcome.SkippedFunctions.push_back(
+            FD->getQualifiedNameAsString());
+      State.Outcome.Partial = true;
+    }
     auto Start = std::chrono::steady_clock::now();
     std::vector<ProjectSite> Sites;
     UnitSummaries Summaries;
     std::vector<Finding> Findings =
-        TheEngine.analyze(Ctx, &UserDecls, Sink.seesProject() ? &Sites : nullptr,
+        TheEngine.analyze(Ctx, &Scope, Sink.seesProject() ? &Sites : nullptr,
                           Sink.seesProject() ? &Summaries : nullptr);
+    if (State.Outcome.Partial) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      llvm::erase_if(Findings, [&](const Finding &F) {
+        return Broken.holds(SM, F.Loc) ||
+               llvm::any_of(F.Notes, [&](const FindingNote &N) {
+                 return Broken.holds(SM, N.Loc);
+               });
+      });
+      llvm::erase_if(
+          Sites, [&](const ProjectSite &S) { return Broken.holds(SM, S.Loc); });
+      Summaries.Defined = Broken.without(Summaries.Defined);
+    }
     State.Outcome.AnalysisSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count();
@@ -395,6 +542,32 @@ static UnitOutcome
 analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                 const Engine &TheEngine, const ParseOptions &Options,
                 FindingSink &Sink, DiagnosticConsumer &Diags);
+
+/// Why a unit with compile errors was analysed only in part, or not at all:
+/// the error that decided it, and the functions left out.
+static std::string compileFailure(llvm::StringRef File,
+                                  const UnitOutcome &Out) {
+  std::string Errors = Out.CompileErrors == 1
+                           ? "1 error: " + Out.FirstError
+                           : std::to_string(Out.CompileErrors) +
+                                 " errors, the first: " + Out.FirstError;
+  if (!Out.Partial)
+    return "'" + File.str() + "' does not compile (" + Errors +
+           "); it was not analysed" +
+           (Out.Untrusted.empty() ? "" : ": " + Out.Untrusted);
+  std::string Names;
+  for (size_t I = 0; I < Out.SkippedFunctions.size(); ++I)
+    Names += (I == 0                                 ? "'"
+              : I + 1 == Out.SkippedFunctions.size() ? " and '"
+                                                     : ", '") +
+             Out.SkippedFunctions[I] + "'";
+  bool One = Out.SkippedFunctions.size() == 1;
+  return "'" + File.str() + "' does not compile (" + Errors + "); " +
+         (One ? "the function " : "the functions ") + Names +
+         (One ? " that holds " : " that hold ") +
+         (Out.CompileErrors == 1 ? "it" : "them") + (One ? " was" : " were") +
+         " not analysed, the rest of the file was";
+}
 
 UnitOutcome analyzeUnit(llvm::StringRef File,
                         const std::vector<std::string> &Command,
@@ -619,17 +792,20 @@ analyzeUnitImpl(llvm::StringRef File, const std::vector<std::string> &Command,
                   "' failed verification: the diagnostics differ from its "
                   "expected-* comments";
   else if (Out.CompileErrors > 0 && !State.Lenient())
-    Out.Failure = "'" + File.str() + "' does not compile (" +
-                  std::to_string(Out.CompileErrors) +
-                  (Out.CompileErrors == 1 ? " error" : " errors") +
-                  "); it was not analysed";
+    Out.Failure = compileFailure(File, Out);
   else if (!Ran && !Out.Analysed)
     Out.Failure = "clang could not process '" + File.str() + "'";
+  // Only a compile failure leaves part of a unit analysed; a verification
+  // fails as a whole.
+  if (Options.Verify ||
+      Out.Failure.find("does not compile") == std::string::npos)
+    Out.Partial = false;
   if (!Refused.empty()) {
     Out.RefusedReads.assign(Refused.begin(), Refused.end());
     Out.MissingHeaders.clear();
     Out.Failure = refusedReadReason(File, *Refused.begin());
     Out.Analysed = false;
+    Out.Partial = false;
   }
   return Out;
 }

@@ -74,9 +74,16 @@ UnitOutcome explainUnit(llvm::StringRef File,
   auto DiagOpts = compat::makeDiagOpts();
   TextDiagnosticPrinter Printer(DiagOS, compat::diagOpts(DiagOpts));
   ExplainingSink Sink(Errors, Color, Answers);
+  size_t Before = Answers.size();
   UnitOutcome Out =
       analyzeUnit(File, Command, TheEngine, Parse, Sink, Printer);
   DiagOS.flush();
+  if (!Out.RefusedReads.empty()) {
+    // A unit that reached outside the folders a parse may read is not
+    // analysed, and nothing of its parse is answered (docs/ci.md).
+    Answers.resize(Before);
+    DiagText.clear();
+  }
   return Out;
 }
 

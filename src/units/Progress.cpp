@@ -38,9 +38,9 @@ void Progress::finished(llvm::StringRef File, bool Ok, double Seconds) {
     draw();
     return;
   }
-  OS << "torchlint: [" << Done << "/" << Total << "] " << File
-     << (Ok ? "" : " (not analysed)") << " " << llvm::format("%.1f", Seconds)
-     << " s\n";
+  OS << "torchlint: " << (Phase.empty() ? "" : Phase + " ") << "[" << Done
+     << "/" << Total << "] " << File << (Ok ? "" : " (not analysed)") << " "
+     << llvm::format("%.1f", Seconds) << " s\n";
   OS.flush();
 }
 
@@ -69,8 +69,8 @@ void Progress::draw() {
   unsigned Filled = Total ? unsigned(Width * Done / Total) : 0;
   std::string Bar(Filled, '#');
   Bar.resize(Width, '.');
-  OS << "\r\x1b[K[" << Bar << "] " << Done << "/" << Total << " "
-     << formatDuration(Elapsed);
+  OS << "\r\x1b[K" << (Phase.empty() ? "" : Phase + " ") << "[" << Bar << "] "
+     << Done << "/" << Total << " " << formatDuration(Elapsed);
   if (Done > 0 && Done < Total)
     OS << " ETA " << formatDuration(Elapsed / Done * (Total - Done));
   if (!Current.empty())

@@ -25,6 +25,9 @@ public:
   void clear();
   /// Redraws the bar if it is due (at most ten times a second).
   void tick();
+  /// Names the phase the units are analysed in ("phase 2 (project
+  /// index)"), at the head of the bar and of each plain line.
+  void setPhase(llvm::StringRef Name) { Phase = Name.str(); }
 
 private:
   void draw();
@@ -32,7 +35,7 @@ private:
   llvm::raw_ostream &OS;
   bool Terminal, Enabled;
   size_t Total, Done = 0;
-  std::string Current;
+  std::string Current, Phase;
   bool Shown = false;
   std::chrono::steady_clock::time_point Start, LastDraw;
 };

@@ -373,7 +373,10 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   for (const std::string &H : Out.MissingHeaders)
     Result.Notes.push_back(File.str() + ": '" + H +
                            "' was not found; the file was analysed without it");
-  Result.Analysed = Out.Failure.empty() && Out.NotAnalysed.empty();
+  // A unit whose compile errors all lie in function bodies is analysed
+  // without those functions: a failure, with findings that count.
+  Result.Analysed =
+      (Out.Failure.empty() || Out.Partial) && Out.NotAnalysed.empty();
   Result.Failure = Out.Failure;
   if (!Out.NotAnalysed.empty())
     Result.Notes.push_back(Out.NotAnalysed);
@@ -400,7 +403,7 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   // unit clang could not process at all is tried again next time.
   bool Reusable =
       Result.Analysed || Out.CompileErrors > 0 || Out.MissingLibTorch;
-  if (MayRetry && !Result.Analysed && Out.CompileErrors > 0)
+  if (MayRetry && Out.CompileErrors > 0)
     Reusable = false;
   if (CacheKey && Reusable && !Result.Inputs.empty()) {
     if (!Out.PreamblePath.empty())
@@ -455,8 +458,7 @@ UnitResult runUnit(llvm::StringRef File,
   // retry stands only if it compiles.
   bool MayRetry = usesDefaultStandard(Command) && looksLikeCxx20(File, Job);
   UnitResult First = runUnitOnce(File, Command, Command, MayRetry, Job, Configs);
-  if (!MayRetry || First.Analysed || First.Failure.find("does not compile") ==
-                                         std::string::npos)
+  if (!MayRetry || First.Failure.find("does not compile") == std::string::npos)
     return First;
   std::vector<std::string> Cxx20 = Command;
   for (std::string &A : Cxx20)
@@ -466,7 +468,7 @@ UnitResult runUnit(llvm::StringRef File,
   // looked up with); a file that fails both ways is tried both ways again.
   UnitResult Retry =
       runUnitOnce(File, Cxx20, Command, /*MayRetry=*/true, Job, Configs);
-  if (!Retry.Analysed)
+  if (!Retry.Analysed || !Retry.Failure.empty())
     return First;
   if (Job.Parse.Verbose)
     Retry.Notes.push_back(File.str() +

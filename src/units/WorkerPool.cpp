@@ -14,6 +14,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <optional>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
@@ -87,7 +90,15 @@ std::string readAll(llvm::StringRef Path) {
 /// Runs in the child: analyse, write the result, and leave without running
 /// the parent's atexit handlers or flushing its inherited buffers.
 [[noreturn]] void workerMain(const WorkerPool::WorkFn &Work, const Worker &W,
-                             uint64_t MemoryBytes) {
+                             uint64_t MemoryBytes, pid_t Parent) {
+#ifdef __linux__
+  // A parent stopped by a signal that reached it alone (`kill -INT`) takes
+  // its workers along: one left building a preamble would hold its lock.
+  // Checked after: the parent may have gone before the request.
+  ::prctl(PR_SET_PDEATHSIG, SIGINT);
+  if (::getppid() != Parent)
+    ::raise(SIGINT);
+#endif
   if (MemoryBytes) {
     struct rlimit Limit = {MemoryBytes, MemoryBytes};
     ::setrlimit(RLIMIT_AS, &Limit);
@@ -189,7 +200,9 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
     }
     fs::remove(W.ResultPath);
     fs::remove(W.LogPath);
-    P.finished(R.File, R.Failure.empty(), Seconds);
+    // A unit analysed in part (compile errors in some functions) is no
+    // "not analysed" one.
+    P.finished(R.File, R.Failure.empty() || R.Analysed, Seconds);
     Logs[W.Index] = std::move(Log);
     Results[W.Index] = std::move(R);
   };
@@ -204,6 +217,7 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
       // Buffered output would be written twice, once by each process.
       llvm::outs().flush();
       llvm::errs().flush();
+      pid_t Parent = ::getpid();
       pid_t Pid = ::fork();
       if (Pid < 0) {
         if (Running.empty())
@@ -213,7 +227,7 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
         break; // Try again when a worker ends.
       }
       if (Pid == 0)
-        workerMain(Work, W, MemoryBytes);
+        workerMain(Work, W, MemoryBytes, Parent);
       W.Pid = Pid;
       P.started(Files[Next]);
       Running.push_back(W);

@@ -48,6 +48,21 @@ tl --format json proj
 expect_rc 1
 expect_eq "$(echo "$OUT" | jq -c '[.findings[] | (.file | split("/") | last)]')" '["main.cpp"]' "reported once"
 
+# Without -p, compile_commands.json is looked up from each file upward, in
+# every folder and its build/ folder (CMake's out-of-source build), as clangd
+# and clang-tidy look; -v says which database gave each file its command.
+mkdir -p cmake_proj/src cmake_proj/build
+input discarded.cpp cmake_proj/src/main.cpp
+cat >cmake_proj/build/compile_commands.json <<JSON
+[{"directory": "$WORK/cmake_proj/build",
+  "command": "/usr/bin/c++ -std=c++17 -isystem /usr/include/torch/csrc/api/include -o main.o -c $WORK/cmake_proj/src/main.cpp",
+  "file": "$WORK/cmake_proj/src/main.cpp"}]
+JSON
+tl -v cmake_proj/src/main.cpp
+expect_rc 1
+expect_contains "$ERR" "torchlint: note: $WORK/cmake_proj/src/main.cpp: command from $WORK/cmake_proj/build/compile_commands.json: /usr/bin/c++ -working-directory=$WORK/cmake_proj/build -std=c++17" "build/ database found"
+expect_contains "$OUT" "cmake_proj/src/main.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "analysed with it"
+
 # --fix exits 0 when it fixed every finding (ruff's convention), 1 when
 # some are left.
 input two_moves.cpp proj/two_moves.cpp

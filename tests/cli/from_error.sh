@@ -147,4 +147,42 @@ tl --from-error error.log f01_scripted_model_on_cpu_machine.cpp
 expect_rc 1
 expect_eq "$(first_answer)" "13 torch-load-without-device" "deserialize on CUDA: first answer"
 expect_first_on_bug f01_scripted_model_on_cpu_machine.cpp
+expect_contains "$OUT" "f01_scripted_model_on_cpu_machine.cpp:13:38: note: found by the analysis; matches the runtime error on line 1 of the log (cpu and cuda)
+" "deserialize: its own note, no other"
+# The same service on a GPU machine: the model keeps the device it was saved
+# on and its first Linear meets the inputs moved to 'device' (issue 39).
+# addmm's error points at no call of the program; the load explains it.
+log "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)"
+tl --from-error error.log f01_scripted_model_on_cpu_machine.cpp
+expect_rc 1
+expect_eq "$(first_answer)" "13 torch-load-without-device" "addmm after a load: first answer"
+expect_first_on_bug f01_scripted_model_on_cpu_machine.cpp
+expect_contains "$OUT" "f01_scripted_model_on_cpu_machine.cpp:13:38: note: found by the analysis; may explain the runtime error on line 1 of the log (argument 'mat1' of 'addmm', cuda:0 and cpu): a module loaded without a device keeps the devices it was saved on, and its parameters then meet inputs on another one" "addmm after a load: how"
+# The same error raised inside the scripted model (its TorchScript
+# traceback comes first): the program reaches addmm only through the
+# module's forward, never through its own Linear head (issue 39).
+log "terminate called after throwing an instance of 'std::runtime_error'" \
+  "  what():  The following operation failed in the TorchScript interpreter." \
+  "Traceback of TorchScript, serialized code (most recent call last):" \
+  '  File "code/__torch__/torch/nn/modules/linear.py", line 12, in forward' \
+  "    return torch.linear(input, weight, bias)" \
+  "           ~~~~~~~~~~~~ <--- HERE" \
+  "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)"
+tl --from-error error.log f02_scripted_service_with_head.cpp
+expect_rc 1
+expect_eq "$(first_answer)" "17 torch-load-without-device" "TorchScript: first answer"
+expect_first_on_bug f02_scripted_service_with_head.cpp
+expect_eq "$(grep -E ': warning: ' <<<"$OUT" | sed -E 's/^[^:]+:([0-9]+):.*\[([a-z-]+)\]$/\1 \2/' | tr '\n' ' ')" \
+  "17 torch-load-without-device 20 torch-device-mismatch " "TorchScript: the load, then the module's forward only"
+expect_contains "$OUT" "f02_scripted_service_with_head.cpp:20:19: warning: 'model.forward' runs the TorchScript code that raised the runtime error; the analysis shows no device mismatch of its inputs and the module here (a suggestion from the error, not a finding) [torch-device-mismatch]" "TorchScript: the forward suggested"
+
+# A factory finding about the very argument the kernel checked matches the
+# error, and no suggestion contradicts it at that call (issue 39).
+log "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument target in method wrapper_CUDA_nll_loss_forward)"
+tl --from-error error.log b02_factory_labels.cpp
+expect_rc 1
+expect_eq "$(first_answer)" "7 torch-factory-missing-device" "factory labels: first answer"
+expect_first_on_bug b02_factory_labels.cpp
+expect_eq "$(grep -cE ': warning: ' <<<"$OUT")" 1 "factory labels: no contradicting suggestion"
+expect_contains "$OUT" "b02_factory_labels.cpp:7:17: note: found by the analysis; matches the runtime error on line 1 of the log (argument 'target' of 'nll_loss_forward', cuda:0 and cpu)" "factory labels: matches"
 echo "PASS from_error"

@@ -22,5 +22,5 @@ cat >compile_commands.json <<JSON
 JSON
 tl -p . discarded.cpp
 expect_rc 2
-expect_contains "$OUT" "error: invalid value 'c++99x' in '-std=c++99x'" "a known option's bad value"
+expect_contains "$ERR" "error: invalid value 'c++99x' in '-std=c++99x'" "a known option's bad value"
 exit 0

@@ -94,9 +94,28 @@ expect_contains "$OUT" "$WORK/src/a.cpp:4:5: warning: result of 't.cpu()' is dis
 run -p . -v -j2 src
 expect_eq "$(grep -c 'torchlint: building shared preamble' <<<"$ERR")" 0 "warm run"
 
-# A flag that changes LibTorch's headers (-D) makes another preamble.
+# A file linted alone, and the project copied elsewhere (its database
+# rewritten, as a CMake configure there writes it), reuse the project's
+# preamble: the working folder and the project's own folders are no part of
+# its key, and one that holds more includes than a unit names serves it.
+run -p . -v src/a.cpp
+expect_rc 1
+expect_eq "$(grep -c 'torchlint: building shared preamble' <<<"$ERR")" 0 "one file alone"
+expect_contains "$ERR" "src/a.cpp: using the preamble $PCH" "one file alone"
+mkdir copy
+cp -r src inc copy/
+sed "s#$WORK#$WORK/copy#g" compile_commands.json >copy/compile_commands.json
+run -p copy -v -j2 copy/src
+expect_rc 1
+expect_eq "$(grep -c 'torchlint: building shared preamble' <<<"$ERR")" 0 "a copied project"
+expect_eq "$(grep -c "\.cpp: using the preamble $PCH\$" <<<"$ERR")" 5 "a copied project"
+rm -rf copy
+
+# A flag that changes LibTorch's headers (-D) makes another preamble, and
+# -v says how its flags differ from the nearest cached one's.
 run -v src/a.cpp -- $TORCH_FLAGS -DTORCHLINT_TEST_FLAG=1
 expect_eq "$(grep -c 'torchlint: building shared preamble' <<<"$ERR")" 1 "-D builds another"
+expect_contains "$ERR" "torchlint: $WORK/src/a.cpp: a new preamble: no cached preamble has these flags; the nearest, $PCH, differs: these flags add '-DTORCHLINT_TEST_FLAG=1'" "why it builds"
 expect_eq "$(ls "$CACHE"/*.pch | wc -l)" 2 "two preambles"
 # The size bound keeps the one just built and drops the least recently used.
 run -v --cache-size 1K src/a.cpp -- $TORCH_FLAGS -DTORCHLINT_TEST_FLAG=2

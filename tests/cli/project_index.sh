@@ -53,6 +53,11 @@ tl -j 2 index_project
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "findings across files"
 expect_contains "$ERR" "4 findings in 1 of 3 analysed files" "summary"
+# The second round of progress says what it is (issue 39): a line when it
+# begins, and its phase at the head of each progress line.
+expect_eq "$(grep '^torchlint: phase 2' <<<"$ERR" | grep -v '\]')" "torchlint: phase 2: analysing 2 of 3 units again, with what the functions they call from other files return (the project index)
+torchlint: phase 2, round 2: analysing 1 of 3 units again, with what the functions they call from other files return (the project index)" "phase 2 said"
+expect_eq "$(grep -c '^torchlint: phase 2 (project index) \[[12]/2\] ' <<<"$ERR")" 2 "phase 2's progress lines"
 
 # -v says what the index holds and which units it checks again.
 tl -v -j 1 index_project

@@ -38,7 +38,7 @@ expect_eq "$(jq '.summary.seconds < ([.units[].seconds] | add)' warm.json)" true
 # A failure from the cache says what the parse said, and still fails the run.
 expect_eq "$(jq -c '.summary.failures' warm.json)" "$(jq -c '.summary.failures' cold.json)" \
   "failure of a re-run"
-expect_contains "$OUT" "broken.cpp:7:10: error: use of undeclared identifier 'undeclared_name'" \
+expect_contains "$ERR" "broken.cpp:7:10: error: use of undeclared identifier 'undeclared_name'" \
   "the compile error is shown again"
 # The text of a hit is clang's text of the original run.
 expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "hit text"

@@ -59,6 +59,14 @@ ln -s ../../outside/token src/config.h
 mv src/main2.cpp src/main.cpp
 tl -p build --format sarif src/main.cpp
 refused "#include of a link out of the repository"
+# --from-error reads the same sources: no answer from such a unit either.
+printf '%s\n' "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument self in method wrapper_CUDA__to_copy)" >../error.log
+for format in text json; do
+  tl --from-error ../error.log -p build --format "$format" src/main.cpp
+  expect_contains "$ERR" "torchlint: error: $WORK/repo/src/main.cpp: '$WORK/repo/src/main.cpp' reads '$WORK/outside/token', which is outside the repository" "--from-error, --format $format"
+  case "$OUT" in *"main.cpp:7:5"* | *'"line": 7'*) fail "--from-error answered from a refused unit: $OUT" ;; esac
+  no_secret "--from-error, --format $format"
+done
 rm src/config.h
 # The same program with the include inside the repository is analysed as
 # usual: the bound costs trusted code nothing.

@@ -409,11 +409,17 @@ def test_unsaved_header():
                     "}\n")
         c.initialize(options={"debounceMs": 0})
         c.open(main)
-        eq(c.diagnostics(main, 1)["diagnostics"], [],
+        # The error is in the header's function: the source's own function
+        # is analysed, the header's is not (issue 39).
+        eq([(x["code"], x["range"])
+            for x in c.diagnostics(main, 1)["diagnostics"]],
+           [("torch-discarded-move", rng(6, 4, 6, 7))],
            "a unit whose header does not compile")
         log = c.wait(lambda m: m.get("method") == "window/logMessage")
         eq(log["params"]["message"].split("\n")[0],
-           "'%s' does not compile (1 error); it was not analysed" % main,
+           "'%s' does not compile (1 error: %s:7:11: expected ';' after "
+           "return statement); the function 'helper' that holds it was not "
+           "analysed, the rest of the file was" % (main, helper),
            "the reason, in the client's log")
         c.open(helper, text=fixed)
         # The header's own finding, as a unit of its own.
@@ -426,6 +432,63 @@ def test_unsaved_header():
            [("torch-discarded-move", rng(6, 4, 6, 7))],
            "the source with the unsaved header")
         c.shutdown()
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
+def test_read_fence():
+    # A source of the project that reaches for a file outside it, by an
+    # absolute path or through a link inside the project: the unit is not
+    # analysed, the client's log names the two paths, and no text of that
+    # file reaches any message (docs/editors.md, the read fence).
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    repo = os.path.join(work, "repo")
+    os.makedirs(os.path.join(repo, ".git"))
+    secret = os.path.join(work, "secret.txt")
+    with open(secret, "w") as f:
+        f.write("TOPSECRET_4711 leaked = 1;\n")
+    os.symlink(secret, os.path.join(repo, "config.h"))
+    body = ("int main() {\n  auto t = torch::ones({2});\n  t.cpu();\n"
+            "  return 0;\n}\n")
+    direct = os.path.join(repo, "direct.cpp")
+    linked = os.path.join(repo, "linked.cpp")
+    with open(direct, "w") as f:
+        f.write('#include <torch/torch.h>\n#include "%s"\n' % secret + body)
+    with open(linked, "w") as f:
+        f.write('#include <torch/torch.h>\n#include "config.h"\n' + body)
+    c = Client(TORCHLINT, CACHE, cwd=repo)
+    seen = []
+    try:
+        c.initialize(options={"debounceMs": 0}, root=repo)
+        for path in (direct, linked):
+            c.open(path)
+            d = c.diagnostics(path, 1)
+            seen.append(d)
+            eq(d["diagnostics"], [], os.path.basename(path))
+            log = c.wait(lambda m: m.get("method") == "window/logMessage"
+                         and path in m["params"]["message"])
+            seen.append(log)
+            eq(log["params"]["message"],
+               "'%s' reads '%s', which is outside the repository, the build "
+               "folder and the system and LibTorch include folders; it was "
+               "not analysed, and nothing of that file is reported (docs/ci.md,"
+               " untrusted pull requests)" % (path, secret),
+               "the reason, with the paths only")
+        # The error command parses the open sources again: its answer and
+        # message hold nothing of the file either.
+        r = c.call("workspace/executeCommand",
+                   {"command": "torchlint.explainError",
+                    "arguments": [LESSON_ERROR]})
+        seen.append(r)
+        eq(r["result"]["errors"][0]["answers"], [], "no answer from them")
+        c.shutdown()
+        while not c.messages.empty():
+            seen.append(c.messages.get())
+        everything = json.dumps(seen + c.backlog) + "".join(c.stderr)
+        if "TOPSECRET" in everything or "leaked" in everything:
+            raise AssertionError("the file's text reached the client: %s"
+                                 % everything)
     finally:
         c.kill()
         shutil.rmtree(work)

@@ -32,6 +32,36 @@ TEST(CommandResolver, FindsTheNearestDatabaseAboveTheFile) {
   EXPECT_EQ(R.sourceOf(Src), T.path("proj/compile_commands.json"));
 }
 
+TEST(CommandResolver, FindsTheDatabaseInABuildFolderAboveTheFile) {
+  // CMake's out-of-source build beside the sources, as clangd finds it.
+  TempDir T;
+  std::string Src = T.write("proj/src/train.cpp", "int main() {}\n");
+  T.write("proj/build/compile_commands.json",
+          database(T.path("proj/build"), Src, "-DFROM_BUILD=1"));
+  CommandResolver R(std::nullopt, std::nullopt, std::nullopt);
+  auto Cmd = R.commandFor(Src);
+  ASSERT_TRUE(bool(Cmd)) << llvm::toString(Cmd.takeError());
+  EXPECT_TRUE(contains(*Cmd, "-DFROM_BUILD=1"));
+  EXPECT_EQ(R.sourceOf(Src), T.path("proj/build/compile_commands.json"));
+  // The nearest folder wins; in one folder, its own database comes first.
+  T.write("proj/compile_commands.json",
+          database(T.path("proj"), Src, "-DFROM_PROJ=1"));
+  T.write("proj/src/build/compile_commands.json",
+          database(T.path("proj/src/build"), Src, "-DFROM_SRC_BUILD=1"));
+  CommandResolver Nearest(std::nullopt, std::nullopt, std::nullopt);
+  EXPECT_EQ(Nearest.sourceOf(Src), "");
+  Cmd = Nearest.commandFor(Src);
+  ASSERT_TRUE(bool(Cmd));
+  EXPECT_TRUE(contains(*Cmd, "-DFROM_SRC_BUILD=1"));
+  T.write("proj/src/compile_commands.json",
+          database(T.path("proj/src"), Src, "-DFROM_SRC=1"));
+  CommandResolver Own(std::nullopt, std::nullopt, std::nullopt);
+  Cmd = Own.commandFor(Src);
+  ASSERT_TRUE(bool(Cmd));
+  EXPECT_TRUE(contains(*Cmd, "-DFROM_SRC=1"));
+  EXPECT_EQ(Own.sourceOf(Src), T.path("proj/src/compile_commands.json"));
+}
+
 TEST(CommandResolver, InfersCommandsForFilesMissingFromTheDatabase) {
   TempDir T;
   std::string Known = T.write("p/a.cpp", "int a;\n");

@@ -216,3 +216,42 @@ TEST(RuntimeErrorTest, WholeLogWithSeveralErrors) {
 }
 
 } // namespace
+
+TEST(RuntimeErrorTest, KnowsAnErrorRaisedInsideTorchScript) {
+  // 2.x prints the TorchScript traceback before the message; 1.x says after
+  // it that the operation failed in the interpreter.
+  auto Two = parseRuntimeErrors(
+      "  what():  The following operation failed in the TorchScript "
+      "interpreter.\n"
+      "Traceback of TorchScript, serialized code (most recent call last):\n"
+      "  File \"code/__torch__/m.py\", line 12, in forward\n"
+      "RuntimeError: Expected all tensors to be on the same device, but "
+      "found at least two devices, cuda:0 and cpu! (when checking argument "
+      "for argument mat1 in method wrapper_CUDA_addmm)\n"
+      "RuntimeError: expected scalar type Long but found Int\n");
+  ASSERT_EQ(Two.size(), 2u);
+  EXPECT_TRUE(Two[0].InTorchScript);
+  EXPECT_EQ(Two[0].Op, "addmm");
+  // The next error of the log stands alone.
+  EXPECT_FALSE(Two[1].InTorchScript);
+  auto One = parseRuntimeErrors(
+      "RuntimeError: Expected all tensors to be on the same device, but "
+      "found at least two devices, cuda:0 and cpu!\n"
+      "The above operation failed in the TorchScript interpreter.\n");
+  ASSERT_EQ(One.size(), 1u);
+  EXPECT_TRUE(One[0].InTorchScript);
+  auto Plain = parseRuntimeErrors(
+      "RuntimeError: Expected all tensors to be on the same device, but "
+      "found at least two devices, cuda:0 and cpu!\n");
+  ASSERT_EQ(Plain.size(), 1u);
+  EXPECT_FALSE(Plain[0].InTorchScript);
+}
+
+TEST(RuntimeErrorTest, ASameDeviceErrorIsAnsweredByALoadWithoutDeviceLast) {
+  auto E = parseRuntimeErrors(
+      "RuntimeError: Expected all tensors to be on the same device, but "
+      "found at least two devices, cuda:0 and cpu! (when checking argument "
+      "for argument mat1 in method wrapper_CUDA_addmm)");
+  ASSERT_EQ(E.size(), 1u);
+  EXPECT_EQ(E[0].Rules.back(), "torch-load-without-device");
+}

@@ -101,7 +101,8 @@ std::vector<std::string> analyseHeaderAsSource(std::vector<std::string> Line,
                                                llvm::StringRef File);
 
 /// Finds the compile command of each file: -p, flags after --, the nearest
-/// compile_commands.json above the file, or defaults with LibTorch found.
+/// compile_commands.json above the file (in a folder or its build/ folder,
+/// as clangd looks), or defaults with LibTorch found.
 class CommandResolver {
 public:
   CommandResolver(std::optional<std::string> BuildPath,
@@ -160,6 +161,15 @@ struct UnitOutcome {
   bool Analysed = false;      ///< The engine ran on a usable AST.
   unsigned Findings = 0;      ///< Findings handed to the sink.
   unsigned CompileErrors = 0; ///< Errors clang reported (not ignored ones).
+  /// The first of them, "file:line:col: message".
+  std::string FirstError;
+  /// Analysed without the functions that hold the compile errors (their
+  /// qualified names): every error lies in a function body. Failure then
+  /// says so, and the findings of the rest still count.
+  bool Partial = false;
+  std::vector<std::string> SkippedFunctions;
+  /// Why compile errors left nothing of the unit to analyse, if they did.
+  std::string Untrusted;
   std::vector<std::string> MissingHeaders; ///< Skipped non-LibTorch includes.
   /// Those of MissingHeaders named only in <...>, which the includer's own
   /// folder cannot provide.
@@ -225,6 +235,13 @@ UnitOutcome analyzeUnit(llvm::StringRef File,
 /// torch/script.h first, then the rest sorted.
 std::vector<std::string>
 projectPreambleIncludes(const std::vector<std::string> &Files);
+
+/// Removes from the preamble cache CacheDir the preambles unused for 30
+/// days, those that a later preamble of the same flags supersedes (it holds
+/// all their includes) once unused for ten minutes, then the least recently
+/// used until the preambles take at most MaxBytes (0: no size bound).
+/// Returns how many it removed.
+unsigned trimPreambleCache(llvm::StringRef CacheDir, uint64_t MaxBytes);
 
 /// Clang's resource directory for this build (builtin headers).
 std::string defaultResourceDir();
