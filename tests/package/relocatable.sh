@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 40: the tarball's torchlint loads its LLVM and Clang libraries, and
 # every library they need, from the folder it was unpacked in, not from the
-# system. Installs the tarball's two components ("main", "bundle") into a
+# system. Installs the tarball's three components ("main", "cli", "bundle") into a
 # folder whose path has a space, runs bin/torchlint there with the loader's
 # LD_DEBUG=libs, and fails for each library the loader took from outside
 # that folder, glibc's and the C++ runtime's aside (the tarball leaves those
@@ -17,7 +17,7 @@ set -euo pipefail
 CMAKE=$1 BUILD=$2 WORK=$3
 rm -rf "$WORK"
 PREFIX="$WORK/some where"
-for Component in main bundle; do
+for Component in main cli bundle; do
   "$CMAKE" --install "$BUILD" --prefix "$PREFIX" --component "$Component" \
     >/dev/null
 done
