@@ -29,7 +29,7 @@ tl --result-cache rc host_read_project
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "a host read across files"
 expect_contains "$ERR" "1 finding in 1 of 2 analysed files" "summary"
-expect_eq "$(jq -c '.functions[] | select(.name == "keepScores") | .requires[0] | [.kind, .arg, .operation, .line]' rc/project-index.json)" '["on-host",0,"data_ptr",5]' "keepScores's precondition"
+expect_eq "$(jq -c '.functions[] | select(.name == "keepScores") | .requires[] | select(.kind == "on-host") | [.kind, .arg, .operation, .line]' rc/project-index.json)" '["on-host",0,"data_ptr",5]' "keepScores's precondition"
 
 # Alone, service.cpp knows nothing of keepScores's body: silent.
 tl host_read_project/service.cpp
