@@ -37,7 +37,7 @@ protected:
                "'" + Callee->getQualifiedNameAsString() +
                    "' creates a tensor on the CPU, but it is used with " +
                    describeOperand(C.Other) +
-                   ", which is on the device of input '" + Input + "'");
+                   ", which is on " + C.Other.Fact.Value.Spelling);
     F.Notes.push_back(
         {C.Site->getExprLoc(), "they meet in '" + C.Callee + "' here"});
     addFix(F, Factory, Input, Ctx);

@@ -823,10 +823,9 @@ FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
   if (isa<CXXDefaultArgExpr>(E))
     return std::nullopt;
   QualType T = E->getType().getNonReferenceType();
-  // A dtype alone (torch::kLong) names no device.
-  if (const auto *ET = T.getCanonicalType()->getAs<EnumType>())
-    if (ET->getDecl()->getName() == "ScalarType")
-      return std::nullopt;
+  // A dtype alone (torch::kLong, y.dtype()) names no device.
+  if (api::isDtypeType(T))
+    return std::nullopt;
   if (api::isDeviceType(T) || api::isDeviceKindType(T) ||
       isa<StringLiteral>(E)) {
     if (std::optional<DeviceFact> F = evalDevice(E, S, Depth + 1))
@@ -1069,8 +1068,22 @@ DeviceSet FunctionAnalysis::untrackedField(const ValueDecl *Field) {
 }
 
 DeviceSet FunctionAnalysis::memberFacts(const MemberExpr *ME) {
-  // batch.data / batch.target from a data loader are CPU tensors.
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  // A module's registered parameter or buffer, read in its own methods:
+  // on the module's device, as its inputs are by the same convention. Not
+  // in a constructor (or what one calls), where it is where it was made.
+  if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      F && InModule && isa<CXXThisExpr>(Base) &&
+      !isa<CXXConstructorDecl>(FD) && Cache.isModuleState(F) &&
+      !calledFromConstructor(cast<CXXMethodDecl>(FD))) {
+    DeviceFact State;
+    State.Value = Device::symbolic("module-state", "the module's device",
+                                   F->getNameAsString(),
+                                   /*FollowsInput=*/true);
+    State.Value.Var = F;
+    return DeviceSet(State);
+  }
+  // batch.data / batch.target from a data loader are CPU tensors.
   if (!api::isDataExampleType(Base->getType()))
     return DeviceSet();
   DeviceFact F;
@@ -3123,6 +3136,13 @@ ProvenanceCache::classState(const CXXRecordDecl *RD) {
       if (!Writes.Written.count(VD))
         Out.DtypeFields[VD] = Set;
   return Out;
+}
+
+bool ProvenanceCache::isModuleState(const FieldDecl *F) {
+  auto [It, New] = ModuleStateFields.try_emplace(F, false);
+  if (New)
+    It->second = isRegisteredStateField(F);
+  return It->second;
 }
 
 const std::vector<DtypeConflict> &

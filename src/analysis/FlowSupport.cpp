@@ -44,6 +44,95 @@ bool registersState(const CXXRecordDecl *RD) {
   return F.Found;
 }
 
+bool isRegisteredStateField(const FieldDecl *F) {
+  const auto *RD = F ? dyn_cast<CXXRecordDecl>(F->getParent()) : nullptr;
+  if (!RD || !api::isModuleClass(RD) || !api::isTensorType(F->getType()))
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FieldDecl *Field;
+    /// In a constructor, where a field may be filled before it is
+    /// registered (`b_ = ...; register_buffer("b", b_)`).
+    bool InConstructor = false;
+    bool Registered = false, OtherWrite = false;
+    static bool isRegistration(const Expr *E) {
+      return api::registeredStateTensor(
+                 dyn_cast_or_null<CallExpr>(api::ignoreWrappers(E))) !=
+             nullptr;
+    }
+    bool names(const Expr *E) const {
+      return WriteFinder::target(E) == Field;
+    }
+    void write(const Expr *Lhs, const Expr *Rhs) {
+      if (!names(Lhs))
+        return;
+      if (isRegistration(Rhs))
+        Registered = true;
+      else if (!InConstructor)
+        OtherWrite = true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        write(BO->getLHS(), BO->getRHS());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+        write(OC->getArg(0), OC->getArg(1));
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      // register_buffer("b", b_): the module holds the field's tensor,
+      // whose storage Module::to replaces in place.
+      if (const Expr *T = api::registeredStateTensor(MC); T && names(T))
+        Registered = true;
+      return true;
+    }
+  } Find;
+  Find.Field = F;
+  for (const CXXMethodDecl *MD : RD->methods())
+    if (const FunctionDecl *Def = MD->getDefinition()) {
+      const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def);
+      Find.InConstructor = Ctor != nullptr;
+      Find.TraverseStmt(Def->getBody());
+      if (!Ctor)
+        continue;
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
+        if (!Init->isWritten())
+          continue;
+        if (Init->getMember() == F && Finder::isRegistration(Init->getInit()))
+          Find.Registered = true;
+        else
+          Find.TraverseStmt(Init->getInit());
+      }
+    }
+  return Find.Registered && !Find.OtherWrite;
+}
+
+bool calledFromConstructor(const CXXMethodDecl *MD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CXXMethodDecl *Target;
+    bool Found = false;
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+      const Expr *Object = MC->getImplicitObjectArgument();
+      if (MC->getMethodDecl() &&
+          MC->getMethodDecl()->getCanonicalDecl() == Target &&
+          Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+        Found = true;
+      return !Found;
+    }
+  } Find;
+  Find.Target = MD->getCanonicalDecl();
+  for (const CXXConstructorDecl *Ctor : MD->getParent()->ctors())
+    if (const FunctionDecl *Def = Ctor->getDefinition()) {
+      Find.TraverseStmt(Def->getBody());
+      for (const CXXCtorInitializer *Init :
+           cast<CXXConstructorDecl>(Def)->inits())
+        if (Init->isWritten())
+          Find.TraverseStmt(Init->getInit());
+    }
+  return Find.Found;
+}
+
 /// The tensors an options object carries for an operation's inputs:
 /// `.weight(w)` and `.pos_weight(w)` of a loss's options
 /// (CrossEntropyLossOptions, F::CrossEntropyFuncOptions, BCEWithLogits).

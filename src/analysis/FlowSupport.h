@@ -48,6 +48,17 @@ bool createsModule(const clang::Expr *Init);
 /// True for module classes with parameters or buffers.
 bool moduleHasState(const clang::CXXRecordDecl *RD);
 
+/// True when F, a tensor field of a module class, is state the module
+/// registers (`w = register_parameter("w", ...)`, `register_buffer("b", b)`
+/// in a constructor or a reset()) and no member function assigns it
+/// otherwise: it moves with the module, so in the module's methods it is on
+/// the module's device, as the module's inputs are.
+bool isRegisteredStateField(const clang::FieldDecl *F);
+
+/// True when a constructor of MD's class calls MD on the object it builds:
+/// the module's state is still where it was created then.
+bool calledFromConstructor(const clang::CXXMethodDecl *MD);
+
 /// True for tensors with no dimensions: full reductions (x.mean(),
 /// x.sum(), x.norm()) and variables initialised from one.
 bool isZeroDim(const clang::Expr *E, unsigned Depth = 0);

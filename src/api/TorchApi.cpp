@@ -133,6 +133,10 @@ bool isScalarTypeType(QualType T) {
   return hasQualifiedName(enumOf(T), "c10::ScalarType");
 }
 
+bool isDtypeType(QualType T) {
+  return isScalarTypeType(T) || hasQualifiedName(recordOf(T), "caffe2::TypeMeta");
+}
+
 /// True for the optional class templates LibTorch's releases use: std's
 /// (2.x, where c10::optional is an alias of it) and c10's own (1.13).
 static bool isOptionalTemplate(const ClassTemplateSpecializationDecl *Spec) {
@@ -218,6 +222,18 @@ static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef Base,
 
 bool isModuleClass(const CXXRecordDecl *RD) {
   return derivesFrom(RD, "torch::nn::Module");
+}
+
+const Expr *registeredStateTensor(const CallExpr *Call) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() ||
+      !(MD->getName() == "register_buffer" ||
+        MD->getName() == "register_parameter") ||
+      !hasQualifiedName(MD->getParent(), "torch::nn::Module") ||
+      MC->getNumArgs() < 2 || !isTensorType(MC->getArg(1)->getType()))
+    return nullptr;
+  return MC->getArg(1);
 }
 
 bool isModuleHolderType(QualType T) {

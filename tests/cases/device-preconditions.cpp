@@ -115,6 +115,19 @@ torch::Tensor factorStep(torch::nn::Linear &Embed, torch::Device Device) {
   return scaledBy(Emb, torch::tensor(0.5)) + scaledBy(Emb, torch::ones({}).sum());
 }
 
+// A mask converted to the losses' dtype (`to(x.dtype())`, a TypeMeta)
+// stays on its device, so the two inputs still meet in 'Losses * M'.
+torch::Tensor maskedMean(const torch::Tensor &Losses, const torch::Tensor &Mask) {
+  auto M = Mask.to(Losses.dtype());
+  return (Losses * M).sum() / M.sum();
+}
+
+torch::Tensor maskStep(torch::nn::Linear &Embed, torch::Device Device) {
+  auto Losses = Embed(torch::randn({4, 3}, Device)).pow(2).mean(1); // expected-note {{'Losses' is computed by 'Embed' here}}
+  auto Mask = torch::arange(4).lt(3); // expected-note {{'Mask' is created on the CPU here ('torch::arange' with no device)}}
+  return maskedMean(Losses, Mask); // expected-warning {{'operator*' in 'maskedMean' receives tensors on different devices: 'Mask' is on the CPU but 'Losses' is on 'Device' [torch-device-mismatch]}} expected-note {{'Mask' is passed to 'maskedMean' as 'Mask' here, where it meets 'Losses' in 'operator*' at line 122}} expected-note {{'Losses' is passed to 'maskedMean' as 'Losses' here, where it meets 'Mask' in 'operator*' at line 122}}
+}
+
 int main() {
   torch::Device Device = pickDevice();
   torch::nn::Linear Embed(3, 8);
@@ -127,5 +140,6 @@ int main() {
   auto L6 = templateStep(Embed, Device);
   auto L7 = macroStep(Embed, Device);
   auto L8 = factorStep(Embed, Device);
+  auto L9 = maskStep(Embed, Device);
   return L4.item<float>() > 0;
 }

@@ -274,6 +274,10 @@ public:
     return StatefulModuleFields.count(F);
   }
 
+  /// True when F is a tensor its module registers as state
+  /// (flow::isRegisteredStateField), remembered per field.
+  bool isModuleState(const clang::FieldDecl *F);
+
   /// True the first time the unit reports a device conflict whose stray
   /// value has this origin (its birth expression, or its first step): one
   /// bug, one diagnostic, also when a helper's CPU tensor meets a device in
@@ -376,6 +380,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Result>> Results;
   llvm::SmallPtrSet<const clang::FunctionDecl *, 8> InProgress;
   llvm::SmallPtrSet<const clang::FieldDecl *, 4> StatefulModuleFields;
+  llvm::DenseMap<const clang::FieldDecl *, bool> ModuleStateFields;
   llvm::SmallPtrSet<const void *, 16> ReportedDeviceOrigins;
   /// What a recursive call sees of a function still being analysed.
   std::vector<std::unique_ptr<Result>> RecursionPlaceholders;

@@ -70,6 +70,10 @@ bool isDeviceKindType(clang::QualType T);
 /// True for c10::ScalarType (torch::kFloat's type).
 bool isScalarTypeType(clang::QualType T);
 
+/// True for a dtype: c10::ScalarType, or the caffe2::TypeMeta that
+/// Tensor::dtype() returns (`x.to(y.dtype())`).
+bool isDtypeType(clang::QualType T);
+
 /// True for c10::TensorOptions.
 bool isTensorOptionsType(clang::QualType T);
 
@@ -78,6 +82,11 @@ bool isDataExampleType(clang::QualType T);
 
 /// True for classes deriving from torch::nn::Module.
 bool isModuleClass(const clang::CXXRecordDecl *RD);
+
+/// The tensor a call of torch::nn::Module's register_buffer or
+/// register_parameter makes the module's state (and returns), or null: it
+/// moves with the module from then on.
+const clang::Expr *registeredStateTensor(const clang::CallExpr *Call);
 
 /// True for module holders (torch::nn::Linear, Sequential, ...).
 bool isModuleHolderType(clang::QualType T);
