@@ -28,10 +28,11 @@ EXCLUDE='^(cli\.preamble_share|frontend\.preamble_cache)$'
 
 echo "== configuring $build (address,undefined)"
 # -O0 with line tables: every report still names file and line, and the
-# compile is four times cheaper than RelWithDebInfo's -O2 -g under the
-# sanitizers (rules/RuleUtils.cpp: 26 CPU-s against 106; the whole folder
-# 754 CPU-s; docs/ci.md). The tests take about as long: a unit's time is
-# mostly parsing in Debian's optimised, uninstrumented libclang-cpp.
+# compile is about four times cheaper than RelWithDebInfo's -O2 -g under the
+# sanitizers (rules/RuleUtils.cpp: 51 CPU-s against 191 on the shared
+# two-core machine, 6 December 2026; docs/ci.md). The tests should take
+# about as long (a unit's time is mostly parsing in Debian's optimised,
+# uninstrumented libclang-cpp); the whole phase has not been timed yet.
 # The ground-truth programs are built only for --full (the subset leaves
 # them out).
 groundtruth=OFF
