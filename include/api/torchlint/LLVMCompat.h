@@ -62,6 +62,16 @@ inline clang::QualType objectType(const clang::CXXMethodDecl *MD) {
 #endif
 }
 
+/// Whether FD is pure virtual ('= 0'). LLVM 18 renamed FunctionDecl's
+/// isPure to isPureVirtual.
+inline bool isPureVirtual(const clang::FunctionDecl *FD) {
+#if LLVM_VERSION_MAJOR >= 18
+  return FD->isPureVirtual();
+#else
+  return FD->isPure();
+#endif
+}
+
 /// The name a file was looked up by and the name on disk, of a key of
 /// SourceManager::fileinfo_begin(): LLVM 18 keyed them by FileEntryRef and
 /// took FileEntry::getName away.
