@@ -24,6 +24,7 @@
 #include "FlowProperty.h"
 
 #include "torchlint/HostMemory.h"
+#include "torchlint/LLVMCompat.h"
 #include "torchlint/ProjectFacts.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
@@ -713,7 +714,7 @@ FunctionAnalysis::deviceReturnedBy(const CallExpr *Call, const State &S,
     // named by the call; one whose body is unknown leaves it unknown.
     llvm::SmallVector<const FunctionDecl *, 4> Defs;
     const FunctionDecl *Own = nullptr;
-    if (MD->hasBody(Own) && !MD->isPure())
+    if (MD->hasBody(Own) && !compat::isPureVirtual(MD))
       Defs.push_back(Own);
     for (const FunctionDecl *Def : Cache.overriders(MD))
       Defs.push_back(Def);
