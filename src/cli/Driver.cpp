@@ -37,6 +37,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -160,6 +161,10 @@ void printRules(llvm::raw_ostream &OS) {
 
 void error(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: error: " << Message << "\n";
+}
+
+void warning(const llvm::Twine &Message) {
+  llvm::errs() << "torchlint: warning: " << Message << "\n";
 }
 
 void note(const llvm::Twine &Message) {
@@ -565,6 +570,8 @@ int dumpConfig(const Settings &S) {
     return ExitError;
   }
   EffectiveConfig E = resolveConfig(*C, Overrides);
+  for (const std::string &W : E.Warnings)
+    warning(W);
   TidyConfig Shown = *C;
   Shown.Options.Checks = E.Checks;
   Shown.Options.WarningsAsErrors = E.WarningsAsErrors;
@@ -815,6 +822,13 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
     for (const std::string &Glob : globsMatchingNoRule(*S.Checks))
       llvm::errs() << "torchlint: warning: --checks: '" << Glob
                    << "' matches no rule; see --list-rules\n";
+  // A header filter typed for this run is checked once, here, not per unit.
+  if (S.HeaderFilter && !S.HeaderFilter->empty()) {
+    std::string Why;
+    if (!llvm::Regex(*S.HeaderFilter).isValid(Why))
+      return failure("--header-filter='" + *S.HeaderFilter +
+                     "' is not a POSIX extended regular expression: " + Why);
+  }
   RunPlan Plan;
   Plan.SrcRoot = srcRootOf(S);
   auto Filter = lineFilterOf(S);
@@ -885,6 +899,8 @@ struct RunState {
   std::vector<std::vector<std::string>> Commands;
   /// Which units edit which files, to check the fixed files with them.
   std::map<std::string, std::set<size_t>> UnitsEditing;
+  /// The configuration warnings already printed.
+  std::set<std::string> ConfigWarned;
   /// An input, a unit, a fix or a report failed.
   bool Failed;
   std::chrono::steady_clock::time_point Start =
@@ -944,6 +960,10 @@ void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
   if (!Log.empty() &&
       (S.Verbose || !R.Failure.empty() || Log.contains("error")))
     llvm::errs() << Log;
+  // A configuration's warning concerns the file, not the unit: said once.
+  for (const std::string &W : R.ConfigWarnings)
+    if (State.ConfigWarned.insert(W).second)
+      warning(W);
   for (const std::string &N : R.Notes)
     note(N);
   if (!R.Failure.empty()) {
