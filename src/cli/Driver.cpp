@@ -129,6 +129,10 @@ struct Settings {
   bool Merge = false;
   std::string ProjectScope = "run";
   std::string FromError;
+  /// --untrusted / --no-untrusted; neither: on where a CI system says so
+  /// (untrustedRun).
+  bool Untrusted = false;
+  bool NoUntrusted = false;
 };
 
 /// Bytes from "1G", "512M", "64K" or a plain number.
@@ -270,12 +274,34 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
 /// How every unit of the run is parsed and configured.
 std::string srcRootOf(const Settings &S);
 
+/// Whether the run bounds what a parse reads (docs/ci.md, untrusted pull
+/// requests): --untrusted or --no-untrusted, else on in CI. The bound is
+/// for jobs whose code and compile database come from strangers and whose
+/// logs are published, which run in CI; on a developer's machine it would
+/// refuse ordinary projects (an include folder in a Conan or vcpkg cache,
+/// /opt, a sibling checkout) and protect nothing the user cannot read.
+bool untrustedRun(const Settings &S) {
+  if (S.Untrusted || S.NoUntrusted)
+    return S.Untrusted;
+  // What CI systems set: GitHub Actions, GitLab, Buildkite, Azure
+  // Pipelines, Jenkins, and most others' CI=true.
+  for (const char *Name :
+       {"GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "JENKINS_URL"})
+    if (std::optional<std::string> V = processEnv(Name); V && !V->empty())
+      return true;
+  std::optional<std::string> CI = processEnv("CI");
+  return CI && !CI->empty() && *CI != "false" && *CI != "0";
+}
+
 /// The project's folders a parse may read: the repository (or --srcroot,
 /// or the current folder), the -p build folder, each input's folder and
 /// the preamble cache. Text of any other file but the system's and
-/// LibTorch's headers never reaches a report (docs/ci.md).
+/// LibTorch's headers never reaches a report (docs/ci.md). None (no bound)
+/// outside an untrusted run.
 std::vector<std::string> readableRootsOf(const Settings &S,
                                          llvm::StringRef CacheDir) {
+  if (!untrustedRun(S))
+    return {};
   std::vector<std::string> Roots = {srcRootOf(S)};
   auto FolderOf = [](llvm::StringRef P) {
     std::string Abs = absolutePath(P);
@@ -934,7 +960,8 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
     // (sourceOf says "" for defaults, "flags after --" for flags.)
     std::string Source = Plan.Resolver->sourceOf(File);
     if (std::string From = absolutePath(Source);
-        !Source.empty() && !S.ExtraFlags && llvm::sys::fs::exists(From)) {
+        !Plan.Job.Parse.ReadableRoots.empty() && !Source.empty() &&
+        !S.ExtraFlags && llvm::sys::fs::exists(From)) {
       std::string Dir = llvm::sys::fs::is_directory(From)
                             ? From
                             : llvm::sys::path::parent_path(From).str();
@@ -1458,6 +1485,15 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   App.add_flag("--verify", S.Verify,
                "Check expected-warning comments (clang -verify); for tests")
       ->group("");
+  auto *Untrusted = App.add_flag(
+      "--untrusted", S.Untrusted,
+      "Parse only files under the repository, the build folder and the "
+      "system and LibTorch include folders, for pull requests from "
+      "strangers (default: on when CI, GITHUB_ACTIONS, GITLAB_CI, "
+      "BUILDKITE, TF_BUILD or JENKINS_URL is set)");
+  App.add_flag("--no-untrusted", S.NoUntrusted,
+               "Parse without that bound, also in CI (trusted code)")
+      ->excludes(Untrusted);
   App.add_flag("--no-isolate", S.NoIsolate,
                "Analyse units in this process (for debuggers)")
       ->group("");
