@@ -228,9 +228,24 @@ public:
     std::optional<Finding> Tied = tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI), WarningAsError);
+    const Finding &Shown = Tied ? *Tied : F;
+    emitDiagnostic(Shown, Level, diagnosticsFor(CI), WarningAsError);
     OS.flush();
-    Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
+    // clang names a file by the path it was reached by ("dir/./include/x.h"
+    // from CMake's -I); the text names it as the records do.
+    SourceManager &SM = CI.getSourceManager();
+    std::vector<std::string> Raw;
+    auto AddRaw = [&](SourceLocation L) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L), false);
+      if (P.isValid())
+        Raw.push_back(P.getFilename());
+    };
+    AddRaw(Shown.Loc);
+    for (const auto &N : Shown.Notes)
+      AddRaw(N.Loc);
+    Result.Findings.push_back(
+        {std::move(Record),
+         withNormalFileNames(Rendered.substr(Begin), Raw)});
     // The finding's text lives in the finding; the unit's own diagnostics
     // stay in the shared buffer.
     Rendered.resize(Begin);
