@@ -728,7 +728,11 @@ llvm::Expected<CommandResolver> commandResolverOf(const Settings &S) {
     Torch = locateTorch(processEnv);
     if (S.Verbose) {
       if (Torch) {
-        note("LibTorch headers from " + Torch->Origin + ":");
+        // Only for commands that name no LibTorch folder of their own (no
+        // compile database, or a file it does not list and cannot infer);
+        // each unit's line below says which headers its command reaches.
+        note("LibTorch headers for commands that name none, from " +
+             Torch->Origin + ":");
         for (const std::string &D : Torch->Dirs)
           note("  " + D);
         noteTorchRelease(Torch->Version);
@@ -933,6 +937,24 @@ struct RunState {
       std::chrono::steady_clock::now();
 };
 
+/// Names the LibTorch headers File's command actually reaches (-v): a
+/// compile database's command names its own, which may not be those found
+/// for commands that name none.
+void noteUnitTorchHeaders(llvm::StringRef File,
+                          const std::vector<std::string> &Command) {
+  std::vector<std::string> Dirs = includeDirsOf(Command);
+  for (const std::string &Dir : Dirs) {
+    llvm::SmallString<256> Probe(Dir);
+    llvm::sys::path::append(Probe, "torch", "torch.h");
+    if (!llvm::sys::fs::exists(Probe))
+      continue;
+    std::string Version = torchVersionIn(Dirs);
+    note(File + ": LibTorch headers " + Dir + " (release " +
+         (Version.empty() ? "unknown" : Version) + ")");
+    return;
+  }
+}
+
 /// Resolves each input's compile command, here and once, so that workers
 /// only parse; an input without one is reported and listed as not analysed.
 void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
@@ -954,6 +976,7 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
       std::string From = Plan.Resolver->sourceOf(File);
       note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
            Line);
+      noteUnitTorchHeaders(File, *Command);
     }
     // The folder of the compile database found above the file is its
     // build folder: generated headers live there.

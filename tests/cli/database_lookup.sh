@@ -31,6 +31,13 @@ for f in a b sub/c; do
   expect_contains "$OUT" "$WORK/proj/src/$f.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "$f.cpp analysed with -DFROM_DB"
 done
 expect_contains "$ERR" "torchlint: 3 findings in 3 of 3 analysed files" "summary"
+# -v says which LibTorch each command reaches: the database's command names
+# Debian's 1.13, whatever the headers found for commands that name none
+# (before, only "LibTorch headers from python3 torch ...", "release 2.13.0").
+expect_contains "$ERR" "torchlint: note: LibTorch headers for commands that name none, from " "the located headers' role"
+for f in a b sub/c; do
+  expect_contains "$ERR" "torchlint: note: $WORK/proj/src/$f.cpp: LibTorch headers /usr/include/torch/csrc/api/include (release 1.13.0)" "$f.cpp's LibTorch"
+done
 # The same files as a folder input, in another order of walks.
 tl src/
 expect_rc 1
