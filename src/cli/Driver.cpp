@@ -1223,15 +1223,24 @@ llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
   std::vector<size_t> All(N);
   for (size_t I = 0; I < N; ++I)
     All[I] = I;
+  // Interrupted: the units that finished (in phase 2, every unit has its
+  // phase-1 result at least) are delivered, decided on what they show.
+  auto DeliverFinished = [&](llvm::Error E) {
+    for (size_t I = 0; I < N; ++I)
+      if (!Results[I].File.empty())
+        Delivery.arrive(I, Results[I], Logs[I]);
+    Delivery.allIn();
+    return E;
+  };
   // The first phase: every unit on its own, exporting its summaries.
   if (llvm::Error E = runUnits(
           S, Plan, State, All,
           [&](size_t) -> const UnitJob & { return Plan.Job; }, Results, Logs))
-    return E;
+    return DeliverFinished(std::move(E));
   llvm::Expected<ProjectIndex> Index =
       checkAgainstIndex(S, Plan, State, Results, Logs);
   if (!Index)
-    return Index.takeError();
+    return DeliverFinished(Index.takeError());
   keepIndex(S, Plan, State, std::move(*Index));
   for (size_t I = 0; I < N; ++I)
     Delivery.arrive(I, Results[I], Logs[I]);
@@ -1315,6 +1324,8 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
 /// The torchlint process the user started; its workers, forked from it,
 /// inherit onInterrupt.
 pid_t MainPid = 0;
+/// The signal that stopped the worker pool (SIGINT, SIGTERM), or 0.
+volatile std::sig_atomic_t InterruptSignal = 0;
 
 /// SIGINT (Ctrl-C) and SIGTERM: the temporary files LLVM was told of (a
 /// preamble being built) go, then the run says that it was interrupted and
@@ -1324,6 +1335,14 @@ pid_t MainPid = 0;
 /// (WorkerPool). A worker ends by the signal itself, as before, and says
 /// nothing: its parent speaks for the run.
 void onInterrupt(int Sig) {
+  // The first signal while workers run stops the pool: the parent then
+  // reports the units that finished and exits as below (run()). A second
+  // one, or one at any other moment, ends the run at once.
+  if (::getpid() == MainPid && poolCanStop()) {
+    InterruptSignal = Sig;
+    requestPoolStop();
+    return;
+  }
   llvm::sys::RunInterruptHandlers();
   if (::getpid() != MainPid) {
     ::signal(Sig, SIG_DFL);
@@ -1353,6 +1372,33 @@ void handleInterrupts() {
     ::sigaction(Sig, &Action, nullptr);
 }
 
+/// Ends a run that a signal stopped while its units ran: the findings of the
+/// units that finished were printed as they were delivered; says how many
+/// and what was not done, and exits as a shell reports the signal.
+int finishInterrupted(const Settings &S, RunPlan &Plan, RunState &State) {
+  if (Plan.Text)
+    Plan.Text->flush();
+  llvm::outs().flush();
+  size_t Done = State.TheAudit.Summary.Units.size();
+  if (Done > 0) {
+    std::string Line = std::to_string(Done) + " of " +
+                       std::to_string(State.Files.size()) +
+                       " files finished before the signal; ";
+    if (Plan.Text)
+      Line += "their findings are above (one that a file not analysed "
+              "would decide may be missing)";
+    else
+      Line += "their findings are not written";
+    if (S.Format != "text" || S.Fix || !S.WriteBaselineFile.empty())
+      Line += "; no report, fix or baseline was written: it would look "
+              "complete";
+    note(Line);
+  }
+  llvm::errs() << (InterruptSignal == SIGINT ? "torchlint: interrupted\n"
+                                             : "torchlint: terminated\n");
+  return 128 + InterruptSignal;
+}
+
 int run(Settings &S, const char *Argv0) {
   // The language server ends on its client's word, not on a terminal's.
   if (!S.Lsp)
@@ -1374,7 +1420,11 @@ int run(Settings &S, const char *Argv0) {
         deliverUnit(S, *Plan, State, I, R, Log);
       });
   if (llvm::Error E = analyzeUnits(S, *Plan, State, Delivery)) {
-    error(llvm::toString(std::move(E)));
+    std::string Why = llvm::toString(std::move(E));
+    // The pool stopped for a signal (onInterrupt): not an error.
+    if (InterruptSignal)
+      return finishInterrupted(S, *Plan, State);
+    error(Why);
     return ExitError;
   }
   // --merge decides the shard's undecided findings with every shard's sites.
