@@ -92,7 +92,8 @@ public:
       if (FID != SM.getMainFileID() &&
           (HeaderFilter || Config.HeaderFilterMatchesNothing)) {
         OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
-        if (Entry && (!HeaderFilter || !HeaderFilter->match(Entry->getName()))) {
+        if (Entry &&
+            (!HeaderFilter || !HeaderFilter->match(Entry->getName()))) {
           ++Result.HeaderFiltered;
           continue;
         }

@@ -178,8 +178,9 @@ TEST(ExpandInputs, FoldersLintSourcesAndHeadersOnlyWhenNamed) {
   In = expandInputs({H.Root});
   EXPECT_TRUE(In.Files.empty());
   ASSERT_EQ(In.Errors.size(), 1u);
-  EXPECT_EQ(In.Errors[0], "directory '" + H.Root +
-                              "' contains no C++ sources (.cpp, .cc, .cxx, .cu)");
+  EXPECT_EQ(In.Errors[0],
+            "directory '" + H.Root +
+                "' contains no C++ sources (.cpp, .cc, .cxx, .cu)");
 }
 
 TEST(ExpandInputs, ReportsMissingInputsAndEmptyDirectories) {
