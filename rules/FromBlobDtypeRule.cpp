@@ -217,8 +217,11 @@ public:
       Mat = api::matElementsAt(M, Call, Ctx);
     if (Mat && !Mat->Kind)
       Mat.reset();
-    std::optional<api::ScalarKind> Holds =
-        Mat ? Mat->Kind : api::elementKindOf(Element);
+    // Assigned in two steps: GCC 12 cannot see that the Mat branch only
+    // reads an engaged optional (-Wmaybe-uninitialized).
+    std::optional<api::ScalarKind> Holds = api::elementKindOf(Element);
+    if (Mat)
+      Holds = *Mat->Kind;
     if (!Holds)
       return;
     // A byte buffer may hold another type's bytes (a file read, cv::Mat's

@@ -74,3 +74,6 @@ if [ $rc -gt 1 ]; then
   echo "torchlint --from-error failed on the example (exit $rc)" >&2
   exit $rc
 fi
+
+echo "== built $(pwd)/build/torchlint; to call it as 'torchlint':"
+echo "   export PATH=\"$(pwd)/build:\$PATH\""

@@ -37,6 +37,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -128,6 +129,10 @@ struct Settings {
   bool Merge = false;
   std::string ProjectScope = "run";
   std::string FromError;
+  /// --untrusted / --no-untrusted; neither: on where a CI system says so
+  /// (untrustedRun).
+  bool Untrusted = false;
+  bool NoUntrusted = false;
 };
 
 /// Bytes from "1G", "512M", "64K" or a plain number.
@@ -160,6 +165,10 @@ void printRules(llvm::raw_ostream &OS) {
 
 void error(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: error: " << Message << "\n";
+}
+
+void warning(const llvm::Twine &Message) {
+  llvm::errs() << "torchlint: warning: " << Message << "\n";
 }
 
 void note(const llvm::Twine &Message) {
@@ -265,12 +274,34 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FindingRecord> &R,
 /// How every unit of the run is parsed and configured.
 std::string srcRootOf(const Settings &S);
 
+/// Whether the run bounds what a parse reads (docs/ci.md, untrusted pull
+/// requests): --untrusted or --no-untrusted, else on in CI. The bound is
+/// for jobs whose code and compile database come from strangers and whose
+/// logs are published, which run in CI; on a developer's machine it would
+/// refuse ordinary projects (an include folder in a Conan or vcpkg cache,
+/// /opt, a sibling checkout) and protect nothing the user cannot read.
+bool untrustedRun(const Settings &S) {
+  if (S.Untrusted || S.NoUntrusted)
+    return S.Untrusted;
+  // What CI systems set: GitHub Actions, GitLab, Buildkite, Azure
+  // Pipelines, Jenkins, and most others' CI=true.
+  for (const char *Name :
+       {"GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "JENKINS_URL"})
+    if (std::optional<std::string> V = processEnv(Name); V && !V->empty())
+      return true;
+  std::optional<std::string> CI = processEnv("CI");
+  return CI && !CI->empty() && *CI != "false" && *CI != "0";
+}
+
 /// The project's folders a parse may read: the repository (or --srcroot,
 /// or the current folder), the -p build folder, each input's folder and
 /// the preamble cache. Text of any other file but the system's and
-/// LibTorch's headers never reaches a report (docs/ci.md).
+/// LibTorch's headers never reaches a report (docs/ci.md). None (no bound)
+/// outside an untrusted run.
 std::vector<std::string> readableRootsOf(const Settings &S,
                                          llvm::StringRef CacheDir) {
+  if (!untrustedRun(S))
+    return {};
   std::vector<std::string> Roots = {srcRootOf(S)};
   auto FolderOf = [](llvm::StringRef P) {
     std::string Abs = absolutePath(P);
@@ -565,6 +596,8 @@ int dumpConfig(const Settings &S) {
     return ExitError;
   }
   EffectiveConfig E = resolveConfig(*C, Overrides);
+  for (const std::string &W : E.Warnings)
+    warning(W);
   TidyConfig Shown = *C;
   Shown.Options.Checks = E.Checks;
   Shown.Options.WarningsAsErrors = E.WarningsAsErrors;
@@ -695,7 +728,11 @@ llvm::Expected<CommandResolver> commandResolverOf(const Settings &S) {
     Torch = locateTorch(processEnv);
     if (S.Verbose) {
       if (Torch) {
-        note("LibTorch headers from " + Torch->Origin + ":");
+        // Only for commands that name no LibTorch folder of their own (no
+        // compile database, or a file it does not list and cannot infer);
+        // each unit's line below says which headers its command reaches.
+        note("LibTorch headers for commands that name none, from " +
+             Torch->Origin + ":");
         for (const std::string &D : Torch->Dirs)
           note("  " + D);
         noteTorchRelease(Torch->Version);
@@ -815,6 +852,13 @@ llvm::Expected<RunPlan> planRun(const Settings &S) {
     for (const std::string &Glob : globsMatchingNoRule(*S.Checks))
       llvm::errs() << "torchlint: warning: --checks: '" << Glob
                    << "' matches no rule; see --list-rules\n";
+  // A header filter typed for this run is checked once, here, not per unit.
+  if (S.HeaderFilter && !S.HeaderFilter->empty()) {
+    std::string Why;
+    if (!llvm::Regex(*S.HeaderFilter).isValid(Why))
+      return failure("--header-filter='" + *S.HeaderFilter +
+                     "' is not a POSIX extended regular expression: " + Why);
+  }
   RunPlan Plan;
   Plan.SrcRoot = srcRootOf(S);
   auto Filter = lineFilterOf(S);
@@ -885,11 +929,31 @@ struct RunState {
   std::vector<std::vector<std::string>> Commands;
   /// Which units edit which files, to check the fixed files with them.
   std::map<std::string, std::set<size_t>> UnitsEditing;
+  /// The configuration warnings already printed.
+  std::set<std::string> ConfigWarned;
   /// An input, a unit, a fix or a report failed.
   bool Failed;
   std::chrono::steady_clock::time_point Start =
       std::chrono::steady_clock::now();
 };
+
+/// Names the LibTorch headers File's command actually reaches (-v): a
+/// compile database's command names its own, which may not be those found
+/// for commands that name none.
+void noteUnitTorchHeaders(llvm::StringRef File,
+                          const std::vector<std::string> &Command) {
+  std::vector<std::string> Dirs = includeDirsOf(Command);
+  for (const std::string &Dir : Dirs) {
+    llvm::SmallString<256> Probe(Dir);
+    llvm::sys::path::append(Probe, "torch", "torch.h");
+    if (!llvm::sys::fs::exists(Probe))
+      continue;
+    std::string Version = torchVersionIn(Dirs);
+    note(File + ": LibTorch headers " + Dir + " (release " +
+         (Version.empty() ? "unknown" : Version) + ")");
+    return;
+  }
+}
 
 /// Resolves each input's compile command, here and once, so that workers
 /// only parse; an input without one is reported and listed as not analysed.
@@ -912,13 +976,15 @@ void resolveCommands(const Settings &S, RunPlan &Plan, RunState &State) {
       std::string From = Plan.Resolver->sourceOf(File);
       note(File + ": command from " + (From.empty() ? "defaults" : From) + ":" +
            Line);
+      noteUnitTorchHeaders(File, *Command);
     }
     // The folder of the compile database found above the file is its
     // build folder: generated headers live there.
     // (sourceOf says "" for defaults, "flags after --" for flags.)
     std::string Source = Plan.Resolver->sourceOf(File);
     if (std::string From = absolutePath(Source);
-        !Source.empty() && !S.ExtraFlags && llvm::sys::fs::exists(From)) {
+        !Plan.Job.Parse.ReadableRoots.empty() && !Source.empty() &&
+        !S.ExtraFlags && llvm::sys::fs::exists(From)) {
       std::string Dir = llvm::sys::fs::is_directory(From)
                             ? From
                             : llvm::sys::path::parent_path(From).str();
@@ -944,6 +1010,10 @@ void deliverUnit(const Settings &S, const RunPlan &Plan, RunState &State,
   if (!Log.empty() &&
       (S.Verbose || !R.Failure.empty() || Log.contains("error")))
     llvm::errs() << Log;
+  // A configuration's warning concerns the file, not the unit: said once.
+  for (const std::string &W : R.ConfigWarnings)
+    if (State.ConfigWarned.insert(W).second)
+      warning(W);
   for (const std::string &N : R.Notes)
     note(N);
   if (!R.Failure.empty()) {
@@ -1153,15 +1223,24 @@ llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
   std::vector<size_t> All(N);
   for (size_t I = 0; I < N; ++I)
     All[I] = I;
+  // Interrupted: the units that finished (in phase 2, every unit has its
+  // phase-1 result at least) are delivered, decided on what they show.
+  auto DeliverFinished = [&](llvm::Error E) {
+    for (size_t I = 0; I < N; ++I)
+      if (!Results[I].File.empty())
+        Delivery.arrive(I, Results[I], Logs[I]);
+    Delivery.allIn();
+    return E;
+  };
   // The first phase: every unit on its own, exporting its summaries.
   if (llvm::Error E = runUnits(
           S, Plan, State, All,
           [&](size_t) -> const UnitJob & { return Plan.Job; }, Results, Logs))
-    return E;
+    return DeliverFinished(std::move(E));
   llvm::Expected<ProjectIndex> Index =
       checkAgainstIndex(S, Plan, State, Results, Logs);
   if (!Index)
-    return Index.takeError();
+    return DeliverFinished(Index.takeError());
   keepIndex(S, Plan, State, std::move(*Index));
   for (size_t I = 0; I < N; ++I)
     Delivery.arrive(I, Results[I], Logs[I]);
@@ -1245,6 +1324,8 @@ int finishRun(const Settings &S, RunPlan &Plan, RunState &State) {
 /// The torchlint process the user started; its workers, forked from it,
 /// inherit onInterrupt.
 pid_t MainPid = 0;
+/// The signal that stopped the worker pool (SIGINT, SIGTERM), or 0.
+volatile std::sig_atomic_t InterruptSignal = 0;
 
 /// SIGINT (Ctrl-C) and SIGTERM: the temporary files LLVM was told of (a
 /// preamble being built) go, then the run says that it was interrupted and
@@ -1254,6 +1335,14 @@ pid_t MainPid = 0;
 /// (WorkerPool). A worker ends by the signal itself, as before, and says
 /// nothing: its parent speaks for the run.
 void onInterrupt(int Sig) {
+  // The first signal while workers run stops the pool: the parent then
+  // reports the units that finished and exits as below (run()). A second
+  // one, or one at any other moment, ends the run at once.
+  if (::getpid() == MainPid && poolCanStop()) {
+    InterruptSignal = Sig;
+    requestPoolStop();
+    return;
+  }
   llvm::sys::RunInterruptHandlers();
   if (::getpid() != MainPid) {
     ::signal(Sig, SIG_DFL);
@@ -1283,6 +1372,33 @@ void handleInterrupts() {
     ::sigaction(Sig, &Action, nullptr);
 }
 
+/// Ends a run that a signal stopped while its units ran: the findings of the
+/// units that finished were printed as they were delivered; says how many
+/// and what was not done, and exits as a shell reports the signal.
+int finishInterrupted(const Settings &S, RunPlan &Plan, RunState &State) {
+  if (Plan.Text)
+    Plan.Text->flush();
+  llvm::outs().flush();
+  size_t Done = State.TheAudit.Summary.Units.size();
+  if (Done > 0) {
+    std::string Line = std::to_string(Done) + " of " +
+                       std::to_string(State.Files.size()) +
+                       " files finished before the signal; ";
+    if (Plan.Text)
+      Line += "their findings are above (one that a file not analysed "
+              "would decide may be missing)";
+    else
+      Line += "their findings are not written";
+    if (S.Format != "text" || S.Fix || !S.WriteBaselineFile.empty())
+      Line += "; no report, fix or baseline was written: it would look "
+              "complete";
+    note(Line);
+  }
+  llvm::errs() << (InterruptSignal == SIGINT ? "torchlint: interrupted\n"
+                                             : "torchlint: terminated\n");
+  return 128 + InterruptSignal;
+}
+
 int run(Settings &S, const char *Argv0) {
   // The language server ends on its client's word, not on a terminal's.
   if (!S.Lsp)
@@ -1304,7 +1420,11 @@ int run(Settings &S, const char *Argv0) {
         deliverUnit(S, *Plan, State, I, R, Log);
       });
   if (llvm::Error E = analyzeUnits(S, *Plan, State, Delivery)) {
-    error(llvm::toString(std::move(E)));
+    std::string Why = llvm::toString(std::move(E));
+    // The pool stopped for a signal (onInterrupt): not an error.
+    if (InterruptSignal)
+      return finishInterrupted(S, *Plan, State);
+    error(Why);
     return ExitError;
   }
   // --merge decides the shard's undecided findings with every shard's sites.
@@ -1438,6 +1558,15 @@ int runDriver(int Argc, const char **Argv, LanguageServer Serve) {
   App.add_flag("--verify", S.Verify,
                "Check expected-warning comments (clang -verify); for tests")
       ->group("");
+  auto *Untrusted = App.add_flag(
+      "--untrusted", S.Untrusted,
+      "Parse only files under the repository, the build folder and the "
+      "system and LibTorch include folders, for pull requests from "
+      "strangers (default: on when CI, GITHUB_ACTIONS, GITLAB_CI, "
+      "BUILDKITE, TF_BUILD or JENKINS_URL is set)");
+  App.add_flag("--no-untrusted", S.NoUntrusted,
+               "Parse without that bound, also in CI (trusted code)")
+      ->excludes(Untrusted);
   App.add_flag("--no-isolate", S.NoIsolate,
                "Analyse units in this process (for debuggers)")
       ->group("");

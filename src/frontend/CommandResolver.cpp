@@ -135,11 +135,12 @@ CommandResolver::databaseAbove(llvm::StringRef File) {
   llvm::SmallString<256> Dir(File);
   path::remove_filename(Dir);
   std::vector<std::string> Visited;
-  CompilationDatabase *Found = nullptr;
+  // The folder whose database serves File; "" when none does.
+  std::string Holder;
   for (; !Dir.empty(); path::remove_filename(Dir)) {
     std::string Key(Dir);
-    if (auto It = ByDir.find(Key); It != ByDir.end()) {
-      Found = It->second.get();
+    if (auto It = NearestOf.find(Key); It != NearestOf.end()) {
+      Holder = It->second;
       break;
     }
     Visited.push_back(Key);
@@ -157,20 +158,20 @@ CommandResolver::databaseAbove(llvm::StringRef File) {
         return DB.takeError();
       Sources[Key] = std::string(Candidate);
       ByDir[Key] = std::move(*DB);
-      Found = ByDir[Key].get();
-      Visited.pop_back();
+      Holder = Key;
       break;
     }
-    if (Found)
-      break;
-    if (Dir == path::root_path(Dir))
+    if (!Holder.empty() || Dir == path::root_path(Dir))
       break;
   }
-  // Remember the answer for every folder on the way up. Folders without a
-  // database share a null entry so the walk is done once per folder.
+  // Remember the answer for every folder on the way up, the database's
+  // own folder included: the next file of any of them stops there. A
+  // folder with no database above it remembers "", so the walk is done
+  // once per folder. (Remembering "none" for the folders below a found
+  // database gave every file after the first the default flags.)
   for (const std::string &V : Visited)
-    ByDir.emplace(V, nullptr);
-  return Found;
+    NearestOf.emplace(V, Holder);
+  return Holder.empty() ? nullptr : ByDir[Holder].get();
 }
 
 std::string CommandResolver::sourceOf(llvm::StringRef File) const {
@@ -178,15 +179,12 @@ std::string CommandResolver::sourceOf(llvm::StringRef File) const {
     return "flags after --";
   if (BuildPath)
     return *BuildPath;
-  llvm::SmallString<256> Dir(File);
-  path::remove_filename(Dir);
-  for (; !Dir.empty(); path::remove_filename(Dir)) {
-    if (auto It = Sources.find(std::string(Dir)); It != Sources.end())
-      return It->second;
-    if (Dir == path::root_path(Dir))
-      break;
-  }
-  return "";
+  // The answer commandFor's walk recorded for the file's folder.
+  auto It = NearestOf.find(path::parent_path(File).str());
+  if (It == NearestOf.end() || It->second.empty())
+    return "";
+  auto Source = Sources.find(It->second);
+  return Source == Sources.end() ? "" : Source->second;
 }
 
 llvm::Expected<std::vector<std::string>>

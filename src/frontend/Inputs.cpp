@@ -4,9 +4,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 
 #include <algorithm>
 #include <map>
@@ -29,37 +27,6 @@ static bool isSkippedDirectory(llvm::StringRef Name) {
   return Name.starts_with(".") || Name.starts_with("build") ||
          Name.starts_with("cmake-build-") || Name == "third_party" ||
          Name == "node_modules" || Name == "_deps";
-}
-
-/// The headers among Headers whose file name no include line of Sources or
-/// Headers names. Matching by name alone may take a header for included
-/// when another of that name is: it is then not analysed on its own, which
-/// only costs what clang-tidy never does anyway.
-static std::vector<std::string>
-orphanHeaders(const std::vector<std::string> &Sources,
-              const std::vector<std::string> &Headers) {
-  if (Headers.empty())
-    return {};
-  static const llvm::Regex Include(
-      "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]");
-  std::set<std::string> Named;
-  for (const std::vector<std::string> *List : {&Sources, &Headers})
-    for (const std::string &F : *List) {
-      auto Buffer = llvm::MemoryBuffer::getFile(F);
-      if (!Buffer)
-        continue;
-      llvm::SmallVector<llvm::StringRef, 0> Lines;
-      (*Buffer)->getBuffer().split(Lines, '\n');
-      llvm::SmallVector<llvm::StringRef, 2> M;
-      for (llvm::StringRef L : Lines)
-        if (L.contains("include") && Include.match(L, &M))
-          Named.insert(path::filename(M[1]).str());
-    }
-  std::vector<std::string> Out;
-  for (const std::string &H : Headers)
-    if (!Named.count(path::filename(H).str()))
-      Out.push_back(H);
-  return Out;
 }
 
 ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
@@ -103,7 +70,6 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
     }
     // Found, not added: sources another input named too are analysed once.
     bool FoundSource = false;
-    std::vector<std::string> Sources, Headers;
     std::error_code EC;
     for (fs::recursive_directory_iterator It(Input, EC), End; It != End && !EC;
          It.increment(EC)) {
@@ -132,23 +98,14 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
         }
         continue;
       }
+      // A folder lints its sources, as run-clang-tidy does: a header is
+      // analysed through the sources that include it (a header that is not
+      // self-contained would fail on its own), and on its own only when
+      // named as an input.
       if (isCppSource(It->path())) {
         FoundSource = true;
         Add(It->path());
-        Sources.push_back(It->path());
-      } else if (isHeaderPath(It->path()) &&
-                 !llvm::StringRef(It->path()).ends_with(".inl") &&
-                 !llvm::StringRef(It->path()).ends_with(".ipp") &&
-                 !llvm::StringRef(It->path()).ends_with(".cuh")) {
-        // Fragments (.inl, .ipp) and CUDA headers never stand alone.
-        Headers.push_back(It->path());
       }
-    }
-    // A header no file of the folder includes (a header-only class
-    // template, say) is analysed on its own: no unit would show its code.
-    for (const std::string &H : orphanHeaders(Sources, Headers)) {
-      FoundSource = true;
-      Add(H);
     }
     if (EC)
       Out.Errors.push_back("cannot read directory '" + Input +

@@ -328,14 +328,6 @@ static constexpr llvm::StringLiteral PathOptions[] = {
     "-isystem", "-idirafter", "-iquote",   "-include",
     "-imacros", "-isysroot",  "--sysroot", "-I"};
 
-/// The working directory Args names (-working-directory=), or "".
-static std::string workingDirectoryOf(const std::vector<std::string> &Args) {
-  for (const std::string &A : Args)
-    if (llvm::StringRef(A).starts_with("-working-directory="))
-      return A.substr(strlen("-working-directory="));
-  return "";
-}
-
 /// Where `#include <Name>` finds a file first, in the include folders of
 /// Args and then the compiler's default ones; "" when nowhere.
 static std::string findHeader(const std::vector<std::string> &Args,

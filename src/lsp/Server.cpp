@@ -27,6 +27,7 @@
 #include <cerrno>
 #include <csignal>
 #include <map>
+#include <set>
 #include <unistd.h>
 
 #ifndef TORCHLINT_VERSION
@@ -152,6 +153,8 @@ private:
   /// Configuration changed: ask the client to re-pull once the analyses it
   /// caused are done, since no edit of the client's will.
   bool RefreshWanted = false;
+  /// Configuration warnings already shown: once per session, not per edit.
+  std::set<std::string> ConfigWarned;
   std::chrono::milliseconds Debounce{300};
   std::optional<std::string> ChecksSetting;
   std::optional<TorchIncludes> Torch;
@@ -630,6 +633,14 @@ void Server::analysed(AnalysisDone &Done) {
   D.Last = std::move(A);
   const Analysis &L = *D.Last;
 
+  // A .clang-tidy value read differently than its author likely meant
+  // (an invalid HeaderFilterRegex): shown, since a log goes unread.
+  for (const std::string &W : Done.Result.ConfigWarnings)
+    if (ConfigWarned.insert(W).second) {
+      notify("window/showMessage",
+             {{"type", 2}, {"message", "torchlint: " + W}});
+      log(2, W);
+    }
   if (L.WorkerFailed) {
     notify("window/showMessage", {{"type", 1}, {"message", L.Failure}});
     log(1, L.Failure);

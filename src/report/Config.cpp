@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -69,6 +70,8 @@ bool namesTorchCheck(llvm::StringRef Globs) {
 
 /// Records whether the one file of Config decides the torch-* rules.
 static void noteChecksSource(TidyConfig &Config) {
+  if (Config.Options.HeaderFilterRegex && !Config.Sources.empty())
+    Config.HeaderFilterFrom = Config.Sources.back();
   const auto &Checks = Config.Options.Checks;
   if (!Checks || Checks->empty() || Config.Sources.empty())
     return;
@@ -147,6 +150,9 @@ TidyConfig mergeTidyConfig(const TidyConfig &Parent, const TidyConfig &Child) {
                      Child.Sources.end());
   Out.ChecksFrom =
       Child.ChecksFrom.empty() ? Parent.ChecksFrom : Child.ChecksFrom;
+  Out.HeaderFilterFrom = Child.HeaderFilterFrom.empty()
+                             ? Parent.HeaderFilterFrom
+                             : Child.HeaderFilterFrom;
   Out.ChecksIgnored = Parent.ChecksIgnored;
   Out.ChecksIgnored.insert(Out.ChecksIgnored.end(), Child.ChecksIgnored.begin(),
                            Child.ChecksIgnored.end());
@@ -282,6 +288,24 @@ EffectiveConfig resolveConfig(const TidyConfig &File,
   Out.HeaderFilterRegex = Overrides.HeaderFilterRegex
                               ? *Overrides.HeaderFilterRegex
                               : O.HeaderFilterRegex.value_or("");
+  if (!Overrides.HeaderFilterRegex && !Out.HeaderFilterRegex.empty()) {
+    // clang-tidy 16 compiles HeaderFilterRegex with llvm::Regex (POSIX
+    // extended) and never checks it: a regex it cannot compile matches no
+    // header, silently. CLion writes such files ('^.*(?:extras/).*', a Perl
+    // group). Read the same way, so that both hosts report the same
+    // findings, and said once per file by the host instead of silently.
+    std::string Why;
+    if (!llvm::Regex(Out.HeaderFilterRegex).isValid(Why)) {
+      Out.HeaderFilterMatchesNothing = true;
+      Out.Warnings.push_back(
+          File.HeaderFilterFrom + ": HeaderFilterRegex '" +
+          Out.HeaderFilterRegex +
+          "' is not a POSIX extended regular expression (" + Why +
+          "); as clang-tidy does, it matches no header, so findings in "
+          "headers are not reported (write '(extras/)' for '(?:extras/)', "
+          "or pass --header-filter)");
+    }
+  }
   for (const auto &Entry : O.CheckOptions)
     if (Entry.getKey().starts_with("torch-"))
       Out.Options.set(Entry.getKey(), Entry.getValue().Value);

@@ -44,6 +44,8 @@ struct TidyConfig {
   /// was written for clang-tidy's own checks, so it does not turn torchlint
   /// off.
   std::vector<std::string> ChecksIgnored;
+  /// The innermost file that sets HeaderFilterRegex, for messages about it.
+  std::string HeaderFilterFrom;
 };
 
 /// Whether a glob list names a torch-* check ("torch-*", "-torch-foo").
@@ -96,6 +98,13 @@ struct EffectiveConfig {
   std::string ChecksSource;
   std::string WarningsAsErrors;
   std::string HeaderFilterRegex;
+  /// A file's HeaderFilterRegex that llvm::Regex cannot compile: as in
+  /// clang-tidy, no header matches it.
+  bool HeaderFilterMatchesNothing = false;
+  /// What the host should say once per run about the files' values
+  /// ("<file>: <key> ..."): values read as clang-tidy reads them, but
+  /// probably not as their author meant.
+  std::vector<std::string> Warnings;
   RuleOptions Options;
 };
 

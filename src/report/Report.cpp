@@ -3,10 +3,39 @@
 #include "torchlint/Report.h"
 
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
 namespace torchlint {
+
+std::string lexicallyNormal(llvm::StringRef Path) {
+  if (!Path.contains("/.") && !Path.starts_with("."))
+    return Path.str();
+  llvm::SmallString<256> Out(Path);
+  llvm::sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+  return std::string(Out);
+}
+
+std::string withNormalFileNames(std::string Text,
+                                const std::vector<std::string> &Raw) {
+  for (const std::string &Name : Raw) {
+    std::string Normal = lexicallyNormal(Name);
+    if (Normal == Name)
+      continue;
+    // Only where a line starts with "<name>:", clang's location prefix.
+    std::string From = Name + ":", To = Normal + ":";
+    for (size_t At = 0; (At = Text.find(From, At)) != std::string::npos;) {
+      if (At != 0 && Text[At - 1] != '\n') {
+        At += From.size();
+        continue;
+      }
+      Text.replace(At, From.size(), To);
+      At += To.size();
+    }
+  }
+  return Text;
+}
 
 PlainLocation toPlain(const SourceManager &SM, SourceLocation L) {
   PlainLocation Out;
@@ -16,7 +45,7 @@ PlainLocation toPlain(const SourceManager &SM, SourceLocation L) {
   PresumedLoc P = SM.getPresumedLoc(File, /*UseLineDirectives=*/false);
   if (P.isInvalid())
     return Out;
-  Out.File = P.getFilename();
+  Out.File = lexicallyNormal(P.getFilename());
   Out.Line = P.getLine();
   Out.Column = P.getColumn();
   Out.Offset = SM.getFileOffset(File);

@@ -77,7 +77,7 @@ public:
                 DiagnosticConsumer &Printer, UnitResult &Result)
       : Config(Config), Job(Job), Rendered(Rendered), OS(OS), Printer(Printer),
         Result(Result) {
-    if (!Config.HeaderFilterRegex.empty())
+    if (!Config.HeaderFilterRegex.empty() && !Config.HeaderFilterMatchesNothing)
       HeaderFilter.emplace(Config.HeaderFilterRegex);
   }
 
@@ -89,9 +89,11 @@ public:
     for (const Finding &F : Findings) {
       SourceLocation FL = SM.getFileLoc(F.Loc);
       FileID FID = SM.getFileID(FL);
-      if (FID != SM.getMainFileID() && HeaderFilter) {
+      if (FID != SM.getMainFileID() &&
+          (HeaderFilter || Config.HeaderFilterMatchesNothing)) {
         OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
-        if (Entry && !HeaderFilter->match(Entry->getName())) {
+        if (Entry &&
+            (!HeaderFilter || !HeaderFilter->match(Entry->getName()))) {
           ++Result.HeaderFiltered;
           continue;
         }
@@ -227,9 +229,24 @@ public:
     std::optional<Finding> Tied = tieToChange(F, Record, CI.getSourceManager());
     OS.flush();
     size_t Begin = Rendered.size();
-    emitDiagnostic(Tied ? *Tied : F, Level, diagnosticsFor(CI), WarningAsError);
+    const Finding &Shown = Tied ? *Tied : F;
+    emitDiagnostic(Shown, Level, diagnosticsFor(CI), WarningAsError);
     OS.flush();
-    Result.Findings.push_back({std::move(Record), Rendered.substr(Begin)});
+    // clang names a file by the path it was reached by ("dir/./include/x.h"
+    // from CMake's -I); the text names it as the records do.
+    SourceManager &SM = CI.getSourceManager();
+    std::vector<std::string> Raw;
+    auto AddRaw = [&](SourceLocation L) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L), false);
+      if (P.isValid())
+        Raw.push_back(P.getFilename());
+    };
+    AddRaw(Shown.Loc);
+    for (const auto &N : Shown.Notes)
+      AddRaw(N.Loc);
+    Result.Findings.push_back(
+        {std::move(Record),
+         withNormalFileNames(Rendered.substr(Begin), Raw)});
     // The finding's text lives in the finding; the unit's own diagnostics
     // stay in the shared buffer.
     Rendered.resize(Begin);
@@ -342,7 +359,10 @@ static UnitResult runUnitOnce(llvm::StringRef File,
   if (Job.Parse.Verbose)
     Result.Notes.push_back(File.str() + ": " + Config.ChecksSource +
                            (Job.Overrides.Checks ? ", then --checks" : ""));
-  if (!Config.HeaderFilterRegex.empty()) {
+  Result.ConfigWarnings = Config.Warnings;
+  // A file's value that does not compile is read as clang-tidy reads it
+  // (resolveConfig); one given to this run directly is the caller's error.
+  if (Job.Overrides.HeaderFilterRegex && !Config.HeaderFilterRegex.empty()) {
     std::string Why;
     if (!llvm::Regex(Config.HeaderFilterRegex).isValid(Why)) {
       Result.Failure =
@@ -494,7 +514,11 @@ std::optional<UnitResult> cachedUnit(llvm::StringRef File,
       ResultCache::keyOf(File, Command, Config, Job);
   if (!Key)
     return std::nullopt;
-  return ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).lookup(*Key);
+  std::optional<UnitResult> Hit =
+      ResultCache(Job.ResultCacheDir, Job.ResultCacheBytes).lookup(*Key);
+  if (Hit)
+    Hit->ConfigWarnings = Config.Warnings;
+  return Hit;
 }
 
 /// A unit's summaries as JSON: the index of what it defines (llvm::json's
@@ -548,6 +572,7 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
                         {"header_filtered", R.HeaderFiltered},
                         {"diag_text", R.DiagText},
                         {"notes", R.Notes},
+                        {"config_warnings", R.ConfigWarnings},
                         {"seconds", R.Seconds},
                         {"summaries", summariesToJson(R.Summaries)}});
 }
@@ -563,6 +588,7 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &Doc) {
     R.HeaderFiltered = J.at("header_filtered").get<unsigned>();
     R.DiagText = J.at("diag_text").get<std::string>();
     R.Notes = J.at("notes").get<std::vector<std::string>>();
+    R.ConfigWarnings = J.value("config_warnings", std::vector<std::string>());
     R.Seconds = J.value("seconds", 0.0);
     for (const nlohmann::json &F : J.at("findings")) {
       auto Record = recordFromJson(F);

@@ -62,6 +62,9 @@ struct UnitResult {
   unsigned HeaderFiltered = 0;    ///< In headers the header filter excludes.
   std::string DiagText;           ///< Compiler diagnostics, rendered.
   std::vector<std::string> Notes; ///< torchlint notes for stderr.
+  /// EffectiveConfig::Warnings of the unit's configuration: the host says
+  /// each once per run, not once per unit.
+  std::vector<std::string> ConfigWarnings;
   /// Wall time of the unit's analysis when it ran, also when this result
   /// comes from the result cache: the unit's cost, for balancing shards.
   double Seconds = 0;

@@ -124,7 +124,15 @@ std::string readAll(llvm::StringRef Path) {
   ::_exit(EC ? 3 : 0);
 }
 
+/// Set by requestPoolStop, read by the pool's loop; sig_atomic_t, since a
+/// signal handler writes them.
+volatile std::sig_atomic_t StopRequested = 0;
+volatile std::sig_atomic_t PoolRunning = 0;
+
 } // namespace
+
+void requestPoolStop() { StopRequested = 1; }
+bool poolCanStop() { return PoolRunning && !StopRequested; }
 
 llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
                             const WorkFn &Work, const DoneFn &Done) {
@@ -146,6 +154,10 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
   if (std::error_code EC = fs::createUniqueDirectory("torchlint", Dir))
     return llvm::createStringError(EC, "cannot create a temporary folder");
 
+  PoolRunning = 1;
+  struct Leave {
+    ~Leave() { PoolRunning = 0; }
+  } OnReturn;
   std::vector<std::optional<UnitResult>> Results(Files.size());
   std::vector<std::string> Logs(Files.size());
   std::vector<Worker> Running;
@@ -208,6 +220,26 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
   };
 
   while (NextDelivered < Files.size()) {
+    if (StopRequested) {
+      // Interrupted: the running workers end as a Ctrl-C ends them (their
+      // handler removes a preamble being built), and the units that
+      // finished are handed on, so that their findings are not lost.
+      for (Worker &W : Running) {
+        ::kill(W.Pid, SIGINT);
+        int Status;
+        while (::waitpid(W.Pid, &Status, 0) < 0 && errno == EINTR)
+          ;
+        fs::remove(W.ResultPath);
+        fs::remove(W.LogPath);
+      }
+      P.clear();
+      for (size_t I = NextDelivered; I < Files.size(); ++I)
+        if (Results[I])
+          Done(I, *Results[I], Logs[I]);
+      fs::remove(Dir);
+      return llvm::createStringError(
+          std::make_error_code(std::errc::interrupted), "interrupted");
+    }
     while (Running.size() < Jobs && Next < Files.size()) {
       Worker W{Next, 0, Clock::now(), "", ""};
       llvm::SmallString<128> Base(Dir);
@@ -244,7 +276,11 @@ llvm::Error WorkerPool::run(const std::vector<std::string> &Files,
       while (Got < 0 && errno == EINTR);
       bool Late = TimeoutSeconds &&
                   Clock::now() - W.Start > std::chrono::seconds(TimeoutSeconds);
-      if (Got == W.Pid) {
+      if (Got == W.Pid && StopRequested && WIFSIGNALED(Status)) {
+        // Ended by the same Ctrl-C as its parent: not finished, not a crash.
+        fs::remove(W.ResultPath);
+        fs::remove(W.LogPath);
+      } else if (Got == W.Pid) {
         Finish(W, Status);
       } else if (Got < 0) {
         // ECHILD: the worker is not ours to wait for any more. Its pid may

@@ -46,6 +46,14 @@ private:
   uint64_t MemoryBytes;
 };
 
+/// Asks the pool running in this process to stop (Ctrl-C): it ends its
+/// workers, hands on the results of the units that finished, and returns an
+/// error with std::errc::interrupted. Safe in a signal handler.
+void requestPoolStop();
+/// True while WorkerPool::run runs and has not been asked to stop: a
+/// signal handler then asks it, instead of ending the process.
+bool poolCanStop();
+
 /// The default bound of a worker's memory: three quarters of the machine's
 /// memory shared by Jobs workers, and never under 2 GiB (a LibTorch unit
 /// maps about 1 GiB).

@@ -2,7 +2,8 @@
 # when another unit of the run moves models to a device chosen at run time,
 # with a note pointing there, whatever -j, the input order and the result
 # cache; a project that never leaves the CPU, or a unit on its own, stays
-# silent. A directory's header that no file includes is analysed on its own.
+# silent. A header that no file includes is analysed on its own when named
+# as an input (a folder lints its sources only, as run-clang-tidy does).
 # Separate programs of one repository (folders with their own main()) do not
 # decide each other's findings.
 . "$(dirname "$0")/lib.sh"
@@ -25,9 +26,9 @@ project/segmentor.h:21:17: note: load onto the device chosen here, 'device'
 # strip: the report with the work folder's path removed.
 strip() { sed "s|$WORK/||g" <<<"$1"; }
 
-# The folder: segmentor.h is included by no file, so it is a unit of its own
-# (without it no unit would show the project's device).
-tl -j 2 project
+# The folder with segmentor.h named: it is included by no file, so it is a
+# unit only when named (without it no unit would show the project's device).
+tl -j 2 project project/segmentor.h
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "the project's findings"
 expect_contains "$ERR" "2 findings in 2 of 2 analysed files" "summary"
@@ -38,12 +39,19 @@ tl -j 1 project/segmentor.h project/models/backbone.cpp
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "findings with -j 1"
 
+# The folder alone lints its source, not the header no source includes:
+# then no unit shows the project's device.
+tl project
+expect_rc 0
+expect_eq "$OUT" "" "the folder without the header"
+expect_contains "$ERR" "0 findings in 0 of 1 analysed file in" "the folder's one unit"
+
 # The backbone alone is a project that never leaves the CPU.
 tl project/models/backbone.cpp
 expect_rc 0
 expect_eq "$OUT" "" "a unit without the project's device"
 # ... and so is each unit under --project-scope unit, as clang-tidy sees them.
-tl --project-scope unit project
+tl --project-scope unit project project/segmentor.h
 expect_rc 1
 expect_eq "$(strip "$OUT" | grep -c warning)" 1 "only the load with a device in scope"
 expect_contains "$(strip "$OUT")" "project/segmentor.h:15:5: warning" "unit scope keeps the header's own"
@@ -61,10 +69,10 @@ expect_contains "$(strip "$OUT")" "cpu_project/tool.cpp:10:5: $LOAD" "strict loa
 
 # The result cache stores the undecided finding and the site's note; a
 # re-run decides them again from the cached units alone.
-tl --result-cache rc -j 2 project
+tl --result-cache rc -j 2 project project/segmentor.h
 expect_rc 1
 expect_eq "$(strip "$OUT")" "$EXPECTED" "cold run with the result cache"
-tl --result-cache rc -j 2 project
+tl --result-cache rc -j 2 project project/segmentor.h
 expect_rc 1
 expect_contains "$ERR" "(2 from the result cache)" "every unit from the cache"
 expect_eq "$(strip "$OUT")" "$EXPECTED" "warm run from the result cache"
@@ -75,7 +83,7 @@ expect_rc 0
 expect_eq "$OUT" "" "the cached unit on its own"
 
 # JSON: the note is in the record, and nothing is left undecided.
-tl --format json -o report.json project
+tl --format json -o report.json project project/segmentor.h
 expect_rc 1
 expect_eq "$(jq -c '[.findings[] | select(.file | endswith("backbone.cpp")) | .notes[] | [(.file | split("/") | last), .line, .column, .message]]' report.json)" \
   '[["segmentor.h",12,5,"the project moves '"'"'model'"'"' to '"'"'device'"'"', a device chosen at run time, here"]]' \
@@ -88,7 +96,7 @@ expect_eq "$(jq '[.findings[] | select(.file | endswith("backbone.cpp")) | .fixe
 # site ("sites"), and --merge decides it: the merged findings are byte for
 # byte those of one run.
 for I in 1 2; do
-  tl --shard $I/2 --format json -o shard$I.json project
+  tl --shard $I/2 --format json -o shard$I.json project project/segmentor.h
 done
 expect_eq "$(jq -s '[.[].pending | length] | add' shard1.json shard2.json)" 1 "one undecided finding"
 expect_eq "$(jq -s '[.[].sites[] | select(.fact == "runtime-device")] | length' shard1.json shard2.json)" 1 "one site of the run-time device"

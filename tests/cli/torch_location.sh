@@ -29,7 +29,7 @@ export PATH="$WORK/bin:$WORK/tools"
 tl -v discarded.cpp
 expect_rc 1
 expect_eq "$(cat python3-calls)" "asked" "python3 asked once without flags"
-expect_contains "$ERR" "torchlint: note: LibTorch headers from libtorch-dev (/usr/include):" "origin named"
+expect_contains "$ERR" "torchlint: note: LibTorch headers for commands that name none, from libtorch-dev (/usr/include):" "origin named"
 expect_contains "$ERR" "torchlint: note: LibTorch release: 1.13." "release named"
 expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "analysed with libtorch-dev"
 
@@ -48,7 +48,7 @@ expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)
 tl -v discarded.cpp -- -std=c++17 -DNDEBUG
 expect_rc 1
 expect_eq "$(cat python3-calls)" "asked" "python3 asked when the flags do not reach LibTorch"
-expect_contains "$ERR" "torchlint: note: LibTorch headers from libtorch-dev (/usr/include):" "origin named"
+expect_contains "$ERR" "torchlint: note: LibTorch headers for commands that name none, from libtorch-dev (/usr/include):" "origin named"
 expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "analysed with the folders found"
 # A second python later on PATH with pip's torch 2.x: asked after the first,
 # and its headers serve (the real ones, when this machine has them).
@@ -60,7 +60,7 @@ if [ -n "$PIP_TORCH" ] && [ -f "$PIP_TORCH/include/torch/headeronly/version.h" ]
   PATH="$WORK/bin:$WORK/tools:$WORK/bin2" tl -v discarded.cpp
   expect_rc 1
   expect_eq "$(cat python3-calls)" "asked" "the first python3 asked first"
-  expect_contains "$ERR" "torchlint: note: LibTorch headers from python torch ($PIP_TORCH):" "second python's torch"
+  expect_contains "$ERR" "torchlint: note: LibTorch headers for commands that name none, from python torch ($PIP_TORCH):" "second python's torch"
   expect_contains "$ERR" "torchlint: note: LibTorch release: 2." "release 2.x named"
   expect_contains "$OUT" "discarded.cpp:6:5: warning: result of 't.to(torch::kCPU)' is discarded" "analysed with pip's torch"
 else

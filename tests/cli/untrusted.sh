@@ -5,6 +5,9 @@
 # none of the contents. A secret is planted beside the repository and every
 # report format is searched for it.
 . "$(dirname "$0")/lib.sh"
+# The bound is on in CI (CI, GITHUB_ACTIONS, ... set) or with --untrusted,
+# off on a developer's machine; this test decides which itself.
+unset CI GITHUB_ACTIONS GITLAB_CI BUILDKITE TF_BUILD JENKINS_URL
 SECRET_TEXT="tl_secret_token_4f9c2e1d"
 mkdir -p outside repo/src repo/build
 printf '%s\nroot:$6$salt$hash:19000:0:99999:7:::\n' "$SECRET_TEXT" >outside/token
@@ -33,8 +36,12 @@ database() { # EXTRA-ARGUMENT...: a database for src/main.cpp with these flags
 JSON
 }
 
-# The database asks for the file before the source (-include).
+# The database asks for the file before the source (-include). Outside CI
+# the bound is off: the user's own machine, the user's own files.
 database -include "$WORK/outside/token"
+tl --untrusted -p build src/main.cpp
+refused "-include, --untrusted"
+export GITHUB_ACTIONS=true
 for format in text json sarif github; do
   tl -p build --format "$format" src/main.cpp
   refused "-include, --format $format"
@@ -74,4 +81,30 @@ echo "// a header of the project" >src/config.h
 tl -p build src/main.cpp
 expect_rc 1
 expect_contains "$OUT" "main.cpp:7:5: warning: result of 't.to(torch::kCPU)' is discarded" "inside the repository"
+
+# A project whose database names an include folder outside the repository
+# (a Conan or vcpkg cache, /opt, a sibling checkout): refused in CI ...
+mkdir -p ../extlib/include
+echo "// a library's header" >../extlib/include/extlib.h
+input discarded.cpp src/main.cpp
+{ echo '#include "extlib.h"'; cat src/main.cpp; } >src/main2.cpp
+mv src/main2.cpp src/main.cpp
+database "-I$WORK/extlib/include"
+tl -p build src/main.cpp
+expect_rc 2
+expect_contains "$ERR" "reads '$WORK/extlib/include/extlib.h', which is outside the repository" "an outside -I folder in CI"
+# ... and in CI with --no-untrusted (a trusted branch's job) analysed;
+tl --no-untrusted -p build src/main.cpp
+expect_rc 1
+expect_contains "$OUT" "main.cpp:7:5: warning: result of 't.to(torch::kCPU)' is discarded" "--no-untrusted"
+# ... and analysed on a developer's machine, with the database found or named.
+unset GITHUB_ACTIONS
+for p in "-p build" ""; do
+  tl $p src/main.cpp
+  expect_rc 1
+  expect_contains "$OUT" "main.cpp:7:5: warning: result of 't.to(torch::kCPU)' is discarded" "an outside -I folder locally ($p)"
+done
+# CI=false is no CI.
+CI=false tl -p build src/main.cpp
+expect_rc 1
 exit 0

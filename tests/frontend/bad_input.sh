@@ -453,7 +453,7 @@ line config-file-directory "torchlint: error: configuration: $D: Is a directory"
 
 # A header filter that is not a regex is an error before any work.
 tl header-filter-regex 2 --header-filter '([' "$GOOD_FILE"
-line header-filter-regex "torchlint: error: invalid header filter '([': brackets ([ ]) not balanced"
+line header-filter-regex "torchlint: error: --header-filter='([' is not a POSIX extended regular expression: brackets ([ ]) not balanced"
 
 # A line filter that is not JSON: an empty filter would drop every finding.
 tl line-filter-json 2 --line-filter '[{"name": "a.cpp", "lines": [[1' "$GOOD_FILE"

@@ -457,7 +457,8 @@ def test_read_fence():
         f.write('#include <torch/torch.h>\n#include "%s"\n' % secret + body)
     with open(linked, "w") as f:
         f.write('#include <torch/torch.h>\n#include "config.h"\n' + body)
-    c = Client(TORCHLINT, CACHE, cwd=repo)
+    # The bound is on in CI, or with --untrusted (docs/ci.md).
+    c = Client(TORCHLINT, CACHE, extra_args=("--untrusted",), cwd=repo)
     seen = []
     try:
         c.initialize(options={"debounceMs": 0}, root=repo)
@@ -489,6 +490,42 @@ def test_read_fence():
         if "TOPSECRET" in everything or "leaked" in everything:
             raise AssertionError("the file's text reached the client: %s"
                                  % everything)
+    finally:
+        c.kill()
+        shutil.rmtree(work)
+
+
+def test_config_warning():
+    # A .clang-tidy HeaderFilterRegex that POSIX regexes cannot spell
+    # (CLion's '^.*(?:extras/).*'): the file is analysed, as clang-tidy
+    # does with it, and the user sees one window/showMessage naming the
+    # file and the key, not a log line and empty diagnostics.
+    work = tempfile.mkdtemp(prefix="torchlint-lsp-")
+    repo = os.path.join(work, "repo")
+    os.makedirs(os.path.join(repo, ".git"))
+    config = os.path.join(repo, ".clang-tidy")
+    with open(config, "w") as f:
+        f.write("Checks: '-*,bugprone-*'\n"
+                "HeaderFilterRegex: '^.*(?:extras/).*'\n")
+    main = os.path.join(repo, "main.cpp")
+    with open(main, "w") as f:
+        f.write("#include <torch/torch.h>\nint main() {\n"
+                "  auto t = torch::ones({2});\n  t.cpu();\n  return 0;\n}\n")
+    c = Client(TORCHLINT, CACHE, cwd=repo)
+    try:
+        c.initialize(options={"debounceMs": 0}, root=repo)
+        c.open(main)
+        d = c.diagnostics(main, 1)
+        eq([x["code"] for x in d["diagnostics"]], ["torch-discarded-move"],
+           "analysed")
+        shown = c.wait(lambda m: m.get("method") == "window/showMessage"
+                       and "HeaderFilterRegex" in m["params"]["message"])
+        eq(shown["params"]["type"], 2, "a warning")
+        if not shown["params"]["message"].startswith(
+                "torchlint: %s: HeaderFilterRegex '^.*(?:extras/).*' is not "
+                "a POSIX extended regular expression" % config):
+            raise AssertionError("message: %s" % shown["params"]["message"])
+        c.shutdown()
     finally:
         c.kill()
         shutil.rmtree(work)

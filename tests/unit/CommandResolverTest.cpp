@@ -153,29 +153,34 @@ TEST(ExpandInputs, DirectoriesExpandToSortedSourcesSkippingBuildTrees) {
                                       T.path("src/kernels/k.cu")}));
 }
 
-TEST(ExpandInputs, HeadersNoFileIncludesAreUnitsOfTheirOwn) {
+TEST(ExpandInputs, FoldersLintSourcesAndHeadersOnlyWhenNamed) {
   TempDir T;
   T.write("src/main.cpp", "#include \"net/net.h\"\n");
   T.write("src/net/net.h", "#  include <layers.hpp>\n");
   T.write("src/net/layers.hpp", "");
-  // Named by no include line: a header-only template, say.
-  T.write("src/segmentor.h", "");
+  // Named by no include line, and not self-contained (size_t without
+  // <cstddef>): as with run-clang-tidy, a folder does not make it a unit.
+  T.write("src/AbstractGame.h", "struct AbstractGame { size_t n; };\n");
   T.write("src/include/torch/extra.hh", "");
-  // Fragments and CUDA headers never stand alone.
   T.write("src/net/impl.inl", "");
-  T.write("src/net/impl.ipp", "");
   T.write("src/kernels/k.cuh", "");
   ExpandedInputs In = expandInputs({T.Root});
   EXPECT_TRUE(In.Errors.empty());
-  EXPECT_EQ(In.Files, (std::vector<std::string>{
-                          T.path("src/include/torch/extra.hh"),
-                          T.path("src/main.cpp"), T.path("src/segmentor.h")}));
-  // A folder of headers only is no error: its headers are the units.
+  EXPECT_EQ(In.Files, std::vector<std::string>{T.path("src/main.cpp")});
+  // A header named on the command line is still a unit of its own.
+  In = expandInputs({T.Root, T.path("src/AbstractGame.h")});
+  EXPECT_TRUE(In.Errors.empty());
+  EXPECT_EQ(In.Files, (std::vector<std::string>{T.path("src/AbstractGame.h"),
+                                                T.path("src/main.cpp")}));
+  // A folder of headers only has no source to lint.
   TempDir H;
   H.write("lib/only.h", "");
   In = expandInputs({H.Root});
-  EXPECT_TRUE(In.Errors.empty());
-  EXPECT_EQ(In.Files, std::vector<std::string>{H.path("lib/only.h")});
+  EXPECT_TRUE(In.Files.empty());
+  ASSERT_EQ(In.Errors.size(), 1u);
+  EXPECT_EQ(In.Errors[0],
+            "directory '" + H.Root +
+                "' contains no C++ sources (.cpp, .cc, .cxx, .cu)");
 }
 
 TEST(ExpandInputs, ReportsMissingInputsAndEmptyDirectories) {

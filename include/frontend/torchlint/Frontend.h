@@ -129,9 +129,14 @@ private:
   /// Folders whose response files (@file) a database may read; empty: any.
   std::vector<std::string> ReadableRoots;
   std::unique_ptr<clang::tooling::CompilationDatabase> Explicit;
+  /// The databases found without -p, by the folder whose walk found them,
+  /// and the compile_commands.json each was read from.
   std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>>
       ByDir;
   std::map<std::string, std::string> Sources;
+  /// For every folder a walk went through, the ByDir key of the database
+  /// that serves its files ("" for none).
+  std::map<std::string, std::string> NearestOf;
 };
 
 /// Receives a unit's findings while its AST and SourceManager are alive.

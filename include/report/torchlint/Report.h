@@ -79,7 +79,20 @@ struct SiteRecord {
 };
 
 /// The file location clang would show for L: macro uses point at the use.
+/// The file is named lexically normalised (lexicallyNormal).
 PlainLocation toPlain(const clang::SourceManager &SM, clang::SourceLocation L);
+
+/// Path without "." components and with "dir/.." pairs folded, by text
+/// alone (no symbolic link is resolved): CMake's `-I${dir}/./include` gives
+/// clang "dir/./include/x.h", and every report names "dir/include/x.h", as
+/// SARIF and GitHub annotations always did.
+std::string lexicallyNormal(llvm::StringRef Path);
+
+/// Rendered clang text whose diagnostic lines begin with one of the Raw
+/// file names, with those names lexically normalised, so that the text
+/// report names files as the JSON one does.
+std::string withNormalFileNames(std::string Text,
+                                const std::vector<std::string> &Raw);
 
 /// The file range a fix-it edits, or none when it cannot be applied as one
 /// text edit of one file (inside a macro body, across files). Every host
