@@ -27,20 +27,17 @@ SUBSET='^(preamble\.warmup|case\.|fixit\.|frontend\.|cli\.|lsp\.protocol\.|lsp\.
 EXCLUDE='^(cli\.preamble_share|frontend\.preamble_cache)$'
 
 echo "== configuring $build (address,undefined)"
-# -O0 with line tables: every report still names file and line, and the
-# compile is about four times cheaper than RelWithDebInfo's -O2 -g under the
-# sanitizers (rules/RuleUtils.cpp: 51 CPU-s against 191 on the shared
-# two-core machine, 6 December 2026; docs/ci.md). The tests should take
-# about as long (a unit's time is mostly parsing in Debian's optimised,
-# uninstrumented libclang-cpp); the whole phase has not been timed yet.
+# RelWithDebInfo's -O2 -g. At -O0 -gline-tables-only the compile was about
+# four times cheaper (rules/RuleUtils.cpp: 51 CPU-s against 191), but the
+# tests were not: frontend.bad_input's 50 MB file ran past its timeout
+# (exit 124 after 955 s) in the fresh-clone run of 7 December 2026, so the
+# flags are back to the default that CI passed with.
 # The ground-truth programs are built only for --full (the subset leaves
 # them out).
 groundtruth=OFF
 [ $full = 1 ] && groundtruth=ON
 CC=clang-16 CXX=clang++-16 cmake -S . -B "$build" -G Ninja \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -gline-tables-only -DNDEBUG" \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O0 -gline-tables-only -DNDEBUG" \
   -DTORCHLINT_BUILD_GROUNDTRUTH=$groundtruth \
   -DTORCHLINT_SANITIZE=address,undefined
 
