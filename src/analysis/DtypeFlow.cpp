@@ -1831,6 +1831,18 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
     // the index says the precondition is handed on.)
     DtypeRequirement Via = R;
     Via.Hops.insert(Via.Hops.begin(), Passed);
+    // A conflict placed where it throws, in the callee, with the call on
+    // the way (a DataPtr read or a loss's target, Role naming it there).
+    auto placeInCallee = [&](DtypeConflict &C, const char *Role) {
+      C.Site = R.Site;
+      C.Callee = R.Operation;
+      C.Stray = {Args[R.Index], R.SiteParam, Role, *AOne, false};
+      for (ProvenanceStep &Step : C.Stray.Fact.Steps)
+        if (Step.Subject.empty())
+          Step.Subject = ArgText;
+      C.Stray.Fact.Steps.push_back(Passed);
+      C.Stray.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+    };
     // For a callee in another unit: the call, and what happens there.
     ProvenanceStep Meet(
         Call->getBeginLoc(),
@@ -1862,15 +1874,7 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
       C.Requested = R.OtherText;
       C.Other.Fact = R.Other;
       if (R.Site) {
-        // Where it throws, in the callee, with the call on the way.
-        C.Site = R.Site;
-        C.Callee = R.Operation;
-        C.Stray = {Args[R.Index], R.SiteParam, "", *AOne, false};
-        for (ProvenanceStep &Step : C.Stray.Fact.Steps)
-          if (Step.Subject.empty())
-            Step.Subject = ArgText;
-        C.Stray.Fact.Steps.push_back(Passed);
-        C.Stray.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+        placeInCallee(C, "");
       } else {
         C.Site = Here;
         C.Callee = R.Operation + "' in '" + Name;
@@ -1900,15 +1904,7 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
       C.Kind = DtypeConflict::ClassTarget;
       C.Target = Args[R.Index];
       if (R.Site) {
-        // Where it throws, in the callee, with the call on the way.
-        C.Site = R.Site;
-        C.Callee = R.Operation;
-        C.Stray = {Args[R.Index], R.SiteParam, "target", *AOne, false};
-        for (ProvenanceStep &Step : C.Stray.Fact.Steps)
-          if (Step.Subject.empty())
-            Step.Subject = ArgText;
-        C.Stray.Fact.Steps.push_back(Passed);
-        C.Stray.Fact.Steps.append(R.Hops.begin(), R.Hops.end());
+        placeInCallee(C, "target");
       } else {
         C.Site = Here;
         C.Callee = R.Operation + "' in '" + Name;
