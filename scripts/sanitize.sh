@@ -3,7 +3,7 @@
 # (Clang 16) into build-asan/ and runs tests there; any memory error, leak or
 # undefined behaviour fails the test that met it.
 #
-#   bash scripts/sanitize.sh          # the CI subset (see SUBSET below)
+#   bash scripts/sanitize.sh          # the subset (see SUBSET below)
 #   bash scripts/sanitize.sh --full   # every test
 #   bash scripts/sanitize.sh -R cli.  # extra arguments go to ctest
 set -euo pipefail
@@ -16,7 +16,7 @@ if [ "${1:-}" = "--full" ]; then
 fi
 build=${TORCHLINT_SANITIZE_BUILD:-build-asan}
 
-# The CI subset (.ci/run stays under 45 minutes on two cores): what runs
+# The subset (what `TORCHLINT_CI_SANITIZE=1 .ci/run` runs): what runs
 # torchlint's own code on real ASTs and on untrusted input, where a memory
 # error would hide: the unit tests, the annotated case files, fix-its, the
 # fuzz corpora replayed, the bad-input cases and the language server's
@@ -30,7 +30,10 @@ build=${TORCHLINT_SANITIZE_BUILD:-build-asan}
 SUBSET='^(preamble\.warmup$|case\.|fixit\.|frontend\.bad_input$|lsp\.protocol\.|lsp\.unit|layering|fuzz\.|[A-Z][A-Za-z]*\.)'
 
 echo "== configuring $build (address,undefined)"
-# -O0 with line tables: every report still names file and line, and the
+# -O0 with line tables and without NDEBUG, so that the assertions of LLVM's
+# headers check torchlint's own use of them (the first such run found a
+# SmallString assigned a slice of itself: DeviceGuards.cpp). Every report
+# still names file and line, and the
 # compile is about four times cheaper than RelWithDebInfo's -O2 -g under the
 # sanitizers (rules/RuleUtils.cpp: 51 CPU-s against 191; docs/ci.md): the
 # build took 637 s on two cores in a fresh folder. At -O0 the bad-input

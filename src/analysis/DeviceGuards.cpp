@@ -767,7 +767,9 @@ bool buildDeclaresCuda(llvm::StringRef File) {
     llvm::StringRef Parent = llvm::sys::path::parent_path(Up);
     if (Parent == Up)
       break;
-    Up = Parent;
+    // The parent is a prefix of Up: assigning it would copy Up's buffer
+    // onto itself (LLVM's SmallVector asserts on that).
+    Up.resize(Parent.size());
   }
   It->second = Declares;
   return Declares;
