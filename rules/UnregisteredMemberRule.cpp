@@ -29,35 +29,6 @@ namespace {
 
 enum class MemberKind { Tensor, TensorContainer, Submodule };
 
-bool isRegisterName(DeclarationName Name) {
-  if (!Name.isIdentifier())
-    return false;
-  llvm::StringRef N = Name.getAsIdentifierInfo()->getName();
-  return N == "register_buffer" || N == "register_parameter" ||
-         N == "register_module";
-}
-
-bool isRegisterCall(const CallExpr *CE) {
-  // In a class template's body a call with dependent arguments stays
-  // unresolved until instantiation: `register_module("fc", fc)` on this.
-  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
-  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
-    return (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase())) &&
-           isRegisterName(UME->getMemberName());
-  if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
-    return (DME->isImplicitAccess() ||
-            isa<CXXThisExpr>(DME->getBase()->IgnoreParenImpCasts())) &&
-           isRegisterName(DME->getMember());
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
-  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier())
-    return false;
-  llvm::StringRef N = MD->getName();
-  return (N == "register_buffer" || N == "register_parameter" ||
-          N == "register_module") &&
-         api::hasQualifiedName(MD->getParent(), "torch::nn::Module");
-}
-
 /// The field a member expression names on `this`, if any.
 const FieldDecl *thisField(const Expr *E) {
   const auto *ME = dyn_cast_or_null<MemberExpr>(api::ignoreWrappers(E));
@@ -72,7 +43,7 @@ public:
   bool HasRegister = false;
   llvm::SmallPtrSet<const FieldDecl *, 4> Fields;
   bool VisitCallExpr(CallExpr *CE) {
-    HasRegister |= isRegisterCall(CE);
+    HasRegister |= api::isStateRegistration(CE);
     return true;
   }
   bool VisitMemberExpr(MemberExpr *ME) {
@@ -405,7 +376,7 @@ private:
         // register_buffer("b", b_) registers the member it is handed;
         // register_module("model", model) with the constructor parameter
         // the member `model` was given registers that member.
-        if (isRegisterCall(CE)) {
+        if (api::isStateRegistration(CE)) {
           for (const FieldDecl *F : scan(CE).Fields)
             if (States.count(F))
               States[F].Registered = true;

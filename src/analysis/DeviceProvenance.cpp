@@ -2055,7 +2055,7 @@ void FunctionAnalysis::checkSites(const Stmt *S, const State &St) {
     const Expr *Object = MC->getImplicitObjectArgument();
     if (!MD || !MD->getIdentifier() || !Object)
       return;
-    if (api::isModuleClass(MD->getParent()) && MD->getName() == "forward") {
+    if (api::isModuleForward(MD)) {
       Module = Object;
       Callee = moduleName(Object);
       for (unsigned I = 0; I < MC->getNumArgs(); ++I)
@@ -2770,7 +2770,7 @@ bool ProvenanceCache::parameterMayBeOnDevice(
   // forward()'s input follows it up the call graph.
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
       MD && api::isModuleClass(MD->getParent()) &&
-      (MD->isVirtual() || !MD->getIdentifier() || MD->getName() == "forward" ||
+      (MD->isVirtual() || !MD->getIdentifier() || api::isModuleForward(MD) ||
        It == Callers->Index.Callers.end()))
     return true;
   // A cycle of callers forwarding the tensor adds no device of its own.

@@ -1053,7 +1053,7 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
         if (const Expr *Object = MC->getImplicitObjectArgument();
             Object && api::isModuleClass(MC->getMethodDecl()->getParent()) &&
-            !(Callee->getIdentifier() && Callee->getName() == "forward"))
+            !api::isModuleForward(MC->getMethodDecl()))
           if (const ValueDecl *VD = trackedDecl(Object))
             St.erase(VD);
     }
@@ -1072,7 +1072,7 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
       return;
     // model->to(torch::kDouble) converts parameters in place; a move to a
     // device keeps them as they are.
-    if (MD->getName() == "to" && api::isModuleClass(MD->getParent())) {
+    if (api::isModuleTo(MD)) {
       const ValueDecl *Moved = trackedDecl(MC->getImplicitObjectArgument());
       if (!Moved)
         return;
@@ -1522,8 +1522,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     Args.append(std::next(OC->arg_begin()), OC->arg_end());
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "forward" &&
-        api::isModuleClass(MD->getParent())) {
+    if (api::isModuleForward(MD)) {
       Module = MC->getImplicitObjectArgument();
       Args.append(MC->arg_begin(), MC->arg_end());
     }
@@ -1598,7 +1597,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
       return;
     }
     // model->to(device) of a Double model.
-    if (MD->getName() == "to" && api::isModuleClass(MD->getParent())) {
+    if (api::isModuleTo(MD)) {
       DtypeSet Now = stateOf(Object, St);
       for (const Expr *A : MC->arguments())
         if (std::optional<ScalarKind> K = api::scalarKindOf(A, Ctx))

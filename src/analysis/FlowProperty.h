@@ -520,8 +520,7 @@ protected:
     // out.toTuple()->elements()[0].toTensor(): what the module computed.
     if (api::carriesScriptValue(MD))
       return self().evalTensor(Object, S, Depth + 1);
-    if (api::isModuleClass(MD->getParent()) && MD->getIdentifier() &&
-        MD->getName() == "forward") {
+    if (api::isModuleForward(MD)) {
       llvm::SmallVector<const clang::Expr *, 4> Args(MC->arguments());
       return self().evalModuleCall(MC, Object, Args, S, Depth);
     }

@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -18,29 +19,59 @@ namespace flow {
 
 bool isModuleValueType(QualType T) { return api::moduleClassOf(T) != nullptr; }
 
+namespace {
+/// Which of a class's code forEachClassCode visits.
+enum class ClassCode {
+  /// Member function bodies, constructors' written initialisers and
+  /// default member initialisers.
+  Everything,
+  /// Member function bodies and constructors' written initialisers.
+  Functions,
+  /// Constructor bodies and their written initialisers.
+  Constructors,
+};
+} // namespace
+
+/// Calls Visit on each piece of RD's code that Which names, with the
+/// constructor it belongs to and the member initialiser it is, if any.
+static void forEachClassCode(
+    const CXXRecordDecl *RD, ClassCode Which,
+    llvm::function_ref<void(const Stmt *Code, const CXXConstructorDecl *Ctor,
+                            const CXXCtorInitializer *Init)>
+        Visit) {
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    const auto *Def = dyn_cast_or_null<CXXMethodDecl>(MD->getDefinition());
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Def);
+    if (!Def || (Which == ClassCode::Constructors && !Ctor))
+      continue;
+    Visit(Def->getBody(), Ctor, nullptr);
+    // fc(register_module("fc", Linear(4, 2))) in a member initialiser.
+    if (Ctor)
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten())
+          Visit(Init->getInit(), Ctor, Init);
+  }
+  if (Which == ClassCode::Everything)
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->hasInClassInitializer())
+        Visit(FD->getInClassInitializer(), nullptr, nullptr);
+}
+
 /// True when a user module registers anything (then its device matters).
 bool registersState(const CXXRecordDecl *RD) {
   struct Finder : RecursiveASTVisitor<Finder> {
     bool Found = false;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-      if (const CXXMethodDecl *MD = MC->getMethodDecl())
-        if (MD->getIdentifier() && MD->getName().starts_with("register_"))
-          Found = true;
+    bool VisitCallExpr(CallExpr *Call) {
+      Found = api::isStateRegistration(Call);
       return !Found;
     }
   } F;
-  for (const CXXMethodDecl *MD : RD->methods())
-    if (const FunctionDecl *Def = MD->getDefinition()) {
-      F.TraverseStmt(Def->getBody());
-      // fc(register_module("fc", Linear(4, 2))) in a member initialiser.
-      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-        for (const CXXCtorInitializer *Init : Ctor->inits())
-          if (Init->isWritten())
-            F.TraverseStmt(Init->getInit());
-    }
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->hasInClassInitializer())
-      F.TraverseStmt(FD->getInClassInitializer());
+  forEachClassCode(RD, ClassCode::Everything,
+                   [&](const Stmt *Code, const CXXConstructorDecl *,
+                       const CXXCtorInitializer *) {
+                     if (!F.Found)
+                       F.TraverseStmt(const_cast<Stmt *>(Code));
+                   });
   return F.Found;
 }
 
@@ -89,22 +120,18 @@ bool isRegisteredStateField(const FieldDecl *F) {
     }
   } Find;
   Find.Field = F;
-  for (const CXXMethodDecl *MD : RD->methods())
-    if (const FunctionDecl *Def = MD->getDefinition()) {
-      const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def);
-      Find.InConstructor = Ctor != nullptr;
-      Find.TraverseStmt(Def->getBody());
-      if (!Ctor)
-        continue;
-      for (const CXXCtorInitializer *Init : Ctor->inits()) {
-        if (!Init->isWritten())
-          continue;
-        if (Init->getMember() == F && Finder::isRegistration(Init->getInit()))
-          Find.Registered = true;
-        else
-          Find.TraverseStmt(Init->getInit());
-      }
-    }
+  // Default member initialisers are left out: a field registered in a
+  // constructor and given a default value is still registered state.
+  forEachClassCode(RD, ClassCode::Functions,
+                   [&](const Stmt *Code, const CXXConstructorDecl *Ctor,
+                       const CXXCtorInitializer *Init) {
+                     Find.InConstructor = Ctor != nullptr;
+                     if (Init && Init->getMember() == F &&
+                         Finder::isRegistration(Init->getInit()))
+                       Find.Registered = true;
+                     else
+                       Find.TraverseStmt(const_cast<Stmt *>(Code));
+                   });
   return Find.Registered && !Find.OtherWrite;
 }
 
@@ -122,14 +149,12 @@ bool calledFromConstructor(const CXXMethodDecl *MD) {
     }
   } Find;
   Find.Target = MD->getCanonicalDecl();
-  for (const CXXConstructorDecl *Ctor : MD->getParent()->ctors())
-    if (const FunctionDecl *Def = Ctor->getDefinition()) {
-      Find.TraverseStmt(Def->getBody());
-      for (const CXXCtorInitializer *Init :
-           cast<CXXConstructorDecl>(Def)->inits())
-        if (Init->isWritten())
-          Find.TraverseStmt(Init->getInit());
-    }
+  forEachClassCode(MD->getParent(), ClassCode::Constructors,
+                   [&](const Stmt *Code, const CXXConstructorDecl *,
+                       const CXXCtorInitializer *) {
+                     if (!Find.Found)
+                       Find.TraverseStmt(const_cast<Stmt *>(Code));
+                   });
   return Find.Found;
 }
 
@@ -435,7 +460,7 @@ const CXXMethodDecl *forwardOf(QualType ModuleType) {
   if (!RD)
     return nullptr;
   for (const CXXMethodDecl *MD : RD->methods())
-    if (MD->getIdentifier() && MD->getName() == "forward")
+    if (api::isModuleForward(MD))
       return MD;
   return nullptr;
 }

@@ -247,9 +247,7 @@ public:
     // model_->to(device): Module::to moves the module in place;
     // device.set_index(1) changes a device.
     if (const CXXMethodDecl *MD = MC->getMethodDecl())
-      if ((MD->getIdentifier() && MD->getName() == "to" &&
-           (api::isModuleClass(MD->getParent()) ||
-            api::isScriptModuleType(MC->getImplicitObjectArgument()->getType()))) ||
+      if (api::isModuleTo(MD) || api::isScriptModuleTo(MC) ||
           (!MD->isConst() && api::isDeviceType(compat::objectType(MD))))
         add(MC->getImplicitObjectArgument());
     return true;

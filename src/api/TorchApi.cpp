@@ -236,6 +236,52 @@ const Expr *registeredStateTensor(const CallExpr *Call) {
   return MC->getArg(1);
 }
 
+bool isModuleForward(const FunctionDecl *F) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(F);
+  return MD && MD->getIdentifier() && MD->getName() == "forward" &&
+         isModuleClass(MD->getParent());
+}
+
+bool isModuleTo(const FunctionDecl *F) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(F);
+  return MD && MD->getIdentifier() && MD->getName() == "to" &&
+         isModuleClass(MD->getParent());
+}
+
+bool isScriptModuleTo(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+  return MD && Object && MD->getIdentifier() && MD->getName() == "to" &&
+         isScriptModuleType(Object->getType());
+}
+
+static bool isRegistrationName(DeclarationName Name) {
+  if (!Name.isIdentifier())
+    return false;
+  llvm::StringRef N = Name.getAsIdentifierInfo()->getName();
+  return N == "register_buffer" || N == "register_parameter" ||
+         N == "register_module";
+}
+
+bool isStateRegistration(const CallExpr *Call) {
+  if (!Call)
+    return false;
+  // In a class template's body a call with dependent arguments stays
+  // unresolved until instantiation: `register_module("fc", fc)` on this.
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return (UME->isImplicitAccess() || isa<CXXThisExpr>(UME->getBase())) &&
+           isRegistrationName(UME->getMemberName());
+  if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return (DME->isImplicitAccess() ||
+            isa<CXXThisExpr>(DME->getBase()->IgnoreParenImpCasts())) &&
+           isRegistrationName(DME->getMember());
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  return MD && isRegistrationName(MD->getDeclName()) &&
+         hasQualifiedName(MD->getParent(), "torch::nn::Module");
+}
+
 bool isModuleHolderType(QualType T) {
   return derivesFrom(recordOf(T), "torch::nn::ModuleHolder");
 }

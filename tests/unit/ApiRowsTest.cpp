@@ -5,7 +5,8 @@
 // once; each row must name declarations there, and the api:: query must
 // answer that row's facts for them. A row that names nothing in the headers
 // (renamed, removed, misspelt) fails, and so does a row that a declaration
-// of another namespace or an earlier row shadows.
+// of another namespace or an earlier row shadows. A small user program
+// parsed with them checks the queries about user modules (ApiQueries).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -83,6 +85,91 @@ public:
   std::vector<const CXXRecordDecl *> ModuleClasses;
 };
 
+/// User code, as programs write it, for the queries about modules: each call
+/// sits in a function of its own, so that tests find it by the function's
+/// name and the member it calls.
+const char *const QueryProgram = R"cpp(
+struct NetImpl : torch::nn::Module {
+  NetImpl() {
+    fc = register_module("fc", torch::nn::Linear(4, 2));
+    scale = register_buffer("scale", torch::ones({2}));
+  }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x) * scale; }
+  torch::nn::Linear fc{nullptr};
+  torch::Tensor scale;
+};
+template <typename M> struct WrapperImpl : torch::nn::Module {
+  explicit WrapperImpl(M m) { inner = register_module("inner", m); }
+  M inner;
+};
+struct NotAModule {
+  void register_buffer(const char *, torch::Tensor) {}
+  torch::Tensor forward(torch::Tensor x) { return x; }
+  void to(torch::Device) {}
+};
+void moduleForward(NetImpl &net, torch::Tensor t) { net.forward(t); }
+void moduleTo(NetImpl &net) { net.to(torch::kCUDA); }
+void scriptTo(torch::jit::Module &script) { script.to(torch::kCUDA); }
+void plainRegister(NotAModule &plain, torch::Tensor t) {
+  plain.register_buffer("b", t);
+}
+void plainForward(NotAModule &plain, torch::Tensor t) { plain.forward(t); }
+void plainTo(NotAModule &plain) { plain.to(torch::kCPU); }
+)cpp";
+
+/// The calls of the user program, by "function.member" (a constructor of a
+/// class template is named "Class<T>", as Clang prints it).
+class UserCalls : public RecursiveASTVisitor<UserCalls> {
+public:
+  explicit UserCalls(const SourceManager &SM) : SM(SM) {}
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    return traverseFunction(FD, [&] {
+      return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    return traverseFunction(MD, [&] {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *CD) {
+    return traverseFunction(CD, [&] {
+      return RecursiveASTVisitor::TraverseCXXConstructorDecl(CD);
+    });
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (Function.empty() || !SM.isInMainFile(CE->getBeginLoc()))
+      return true;
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    DeclarationName Member;
+    if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+      Member = ME->getMemberDecl()->getDeclName();
+    else if (const auto *UME = dyn_cast<UnresolvedMemberExpr>(Callee))
+      Member = UME->getMemberName();
+    else if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+      Member = DME->getMember();
+    if (Member.isIdentifier())
+      Calls[Function + "." + Member.getAsString()] = CE;
+    return true;
+  }
+  std::map<std::string, const CallExpr *> Calls;
+
+private:
+  template <typename Traverse>
+  bool traverseFunction(FunctionDecl *FD, Traverse Base) {
+    std::string Outer = Function;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    Function = MD ? MD->getParent()->getNameAsString() + "::" +
+                        FD->getNameAsString()
+                  : FD->getNameAsString();
+    bool Result = Base();
+    Function = Outer;
+    return Result;
+  }
+  const SourceManager &SM;
+  std::string Function;
+};
+
 /// The headers, parsed once for all rows.
 struct Headers {
   std::unique_ptr<ASTUnit> AST;
@@ -101,14 +188,18 @@ struct Headers {
     if (llvm::StringRef(TORCHLINT_CLANG_RESOURCE_DIR).size())
       Args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
     AST = tooling::buildASTFromCodeWithArgs(
-        "#include <torch/torch.h>\n#include <torch/script.h>\n", Args,
-        "rows.cpp");
+        std::string("#include <torch/torch.h>\n#include <torch/script.h>\n") +
+            QueryProgram,
+        Args, "rows.cpp");
     if (!AST || AST->getDiagnostics().hasErrorOccurred()) {
       Error = "LibTorch's headers did not parse with: " + Flags;
       return;
     }
     Decls.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
+    User = std::make_unique<UserCalls>(AST->getSourceManager());
+    User->TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
   }
+  std::unique_ptr<UserCalls> User;
 };
 
 const Headers &headers() {
@@ -191,6 +282,52 @@ TEST_P(ApiRowTest, NamesDeclarationsTheModelReadsAsTheRowSays) {
         << "no declaration of " << R.Name << " has a parameter '" << P.str()
         << "' that the model lets stay on any device";
   }
+}
+
+/// The user program's call Name ("function.member"), or null.
+const CallExpr *userCall(llvm::StringRef Name) {
+  const Headers &H = headers();
+  auto It = H.User->Calls.find(Name.str());
+  return It == H.User->Calls.end() ? nullptr : It->second;
+}
+
+const FunctionDecl *calleeOf(llvm::StringRef Name) {
+  const CallExpr *CE = userCall(Name);
+  return CE ? CE->getDirectCallee() : nullptr;
+}
+
+TEST(ApiQueries, StateRegistrationIsModulesOwnNotTheName) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  for (const char *Name : {"NetImpl::NetImpl.register_module",
+                           "NetImpl::NetImpl.register_buffer",
+                           "WrapperImpl::WrapperImpl<M>.register_module"}) {
+    ASSERT_NE(userCall(Name), nullptr) << Name;
+    EXPECT_TRUE(isStateRegistration(userCall(Name))) << Name;
+  }
+  // Only register_buffer and register_parameter hand over a tensor.
+  EXPECT_NE(registeredStateTensor(userCall("NetImpl::NetImpl.register_buffer")),
+            nullptr);
+  EXPECT_EQ(registeredStateTensor(userCall("NetImpl::NetImpl.register_module")),
+            nullptr);
+  // A class that is no module may name a method register_buffer.
+  ASSERT_NE(userCall("plainRegister.register_buffer"), nullptr);
+  EXPECT_FALSE(isStateRegistration(userCall("plainRegister.register_buffer")));
+}
+
+TEST(ApiQueries, ModuleForwardAndToAreModulesOwn) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  EXPECT_TRUE(isModuleForward(calleeOf("moduleForward.forward")));
+  EXPECT_FALSE(isModuleForward(calleeOf("plainForward.forward")));
+  EXPECT_TRUE(isModuleTo(calleeOf("moduleTo.to")));
+  EXPECT_FALSE(isModuleTo(calleeOf("plainTo.to")));
+  EXPECT_FALSE(isModuleTo(calleeOf("scriptTo.to")));
+  const auto *ScriptTo = dyn_cast_or_null<CXXMemberCallExpr>(userCall("scriptTo.to"));
+  ASSERT_NE(ScriptTo, nullptr);
+  EXPECT_TRUE(isScriptModuleTo(ScriptTo));
+  EXPECT_FALSE(isScriptModuleTo(
+      dyn_cast_or_null<CXXMemberCallExpr>(userCall("plainTo.to"))));
+  EXPECT_FALSE(isScriptModuleTo(
+      dyn_cast_or_null<CXXMemberCallExpr>(userCall("moduleTo.to"))));
 }
 
 std::string rowTestName(const ::testing::TestParamInfo<Row> &Info) {

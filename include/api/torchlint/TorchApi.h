@@ -88,6 +88,23 @@ bool isModuleClass(const clang::CXXRecordDecl *RD);
 /// moves with the module from then on.
 const clang::Expr *registeredStateTensor(const clang::CallExpr *Call);
 
+/// True for the forward() of a class deriving from torch::nn::Module: what a
+/// module call (`model->forward(x)`, `model(x)`) runs.
+bool isModuleForward(const clang::FunctionDecl *F);
+
+/// True for to() on a class deriving from torch::nn::Module (Module::to or
+/// an override): it moves or converts the module's state in place.
+bool isModuleTo(const clang::FunctionDecl *F);
+
+/// True for `m.to(...)` on a torch::jit::Module: it moves the loaded
+/// module's parameters in place.
+bool isScriptModuleTo(const clang::CXXMemberCallExpr *MC);
+
+/// True for a call of torch::nn::Module's register_module,
+/// register_parameter or register_buffer (the module holds state), including
+/// one on `this` that a class template leaves unresolved until instantiation.
+bool isStateRegistration(const clang::CallExpr *Call);
+
 /// True for module holders (torch::nn::Linear, Sequential, ...).
 bool isModuleHolderType(clang::QualType T);
 
