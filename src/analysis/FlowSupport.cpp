@@ -120,8 +120,8 @@ bool isRegisteredStateField(const FieldDecl *F) {
     }
   } Find;
   Find.Field = F;
-  // Default member initialisers are left out: a field registered in a
-  // constructor and given a default value is still registered state.
+  // Default member initialisers are not read (as before this walker was
+  // shared): an in-class `b_ = register_buffer(...)` is not recognised.
   forEachClassCode(RD, ClassCode::Functions,
                    [&](const Stmt *Code, const CXXConstructorDecl *Ctor,
                        const CXXCtorInitializer *Init) {
