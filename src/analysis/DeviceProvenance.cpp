@@ -86,6 +86,12 @@ struct ProvenanceCache::Result {
   /// For a function returning a struct of tensors: the fields it returns
   /// created on the CPU.
   llvm::DenseMap<const FieldDecl *, DeviceSet> FieldReturns;
+  /// ... and the fields it returns on a device of its own choosing (a
+  /// CUDA device, the device its object holds).
+  llvm::DenseMap<const FieldDecl *, DeviceSet> HeldFieldReturns;
+  /// ... and the fields it returns from a tensor parameter, by parameter
+  /// (`unpack(out)` of a TorchScript result).
+  llvm::DenseMap<const FieldDecl *, unsigned> ArgFieldReturns;
   /// The dtype property's results, from the same walk.
   std::vector<DtypeConflict> DtypeConflicts;
   DtypeSummary DtypeSum;
@@ -240,8 +246,8 @@ private:
   /// its labels created on the CPU.
   std::optional<DeviceSet> calleeField(const CallExpr *Call,
                                        const FunctionDecl *Callee,
-                                       const FieldDecl *F, const State &,
-                                       unsigned) {
+                                       const FieldDecl *F, const State &S,
+                                       unsigned Depth) {
     const FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def)) {
       // Another unit's function: the fields the project index says it
@@ -249,25 +255,39 @@ private:
       // tensors is the whole call's (importedCall, or the returns-cpu fact
       // that its unit shows in a run over the project).
       const FunctionSummary *Imported = Cache.imported(Callee);
-      if (!Imported || Imported->Device == FunctionSummary::Form::Known)
+      if (!Imported)
         return std::nullopt;
-      auto It = Imported->Fields.find(F->getNameAsString());
-      if (It == Imported->Fields.end() || !It->second.Cpu)
-        return std::nullopt;
-      DeviceFact Fact;
-      Fact.Value = Device::cpu();
-      Fact.Steps.push_back(
-          {Call->getBeginLoc(),
-           importedFieldStep(*Imported, F->getName(), It->second.CpuMade)});
-      return DeviceSet(Fact);
+      return importedField(Call, *Imported, F);
     }
     if (Def == FD)
       return std::nullopt;
+    DeviceSet R;
     const auto &Fields = Cache.cpuFieldReturns(Def);
-    auto It = Fields.find(F);
-    if (It == Fields.end())
+    const auto &Held = Cache.heldFieldReturns(Def);
+    if (auto It = Fields.find(F); It != Fields.end()) {
+      R = It->second;
+    } else if (auto It = Cache.argFieldReturns(Def).find(F);
+               It != Cache.argFieldReturns(Def).end()) {
+      // The field holds the argument's tensor (a TorchScript result
+      // unpacked into a struct).
+      if (It->second >= Call->getNumArgs() || isa<CXXOperatorCallExpr>(Call))
+        return std::nullopt;
+      R = evalTensor(Call->getArg(It->second), S, Depth + 1);
+      if (R.isUnknown())
+        return std::nullopt;
+    } else if (auto It = Held.find(F); It != Held.end()) {
+      // The object's own device: as it is, on `this`; else reworded for
+      // a caller that cannot name the object's fields.
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      bool OnThis = MC && isa<CXXThisExpr>(MC->getImplicitObjectArgument()
+                                                ->IgnoreParenImpCasts());
+      R = OnThis ? It->second
+                 : heldByObject(*It->second.single(), Def);
+      if (R.isUnknown())
+        return std::nullopt;
+    } else {
       return std::nullopt;
-    DeviceSet R = It->second;
+    }
     R.addStep(Call->getBeginLoc(), "is returned by '" +
                                        Callee->getNameAsString() +
                                        "' here, in its field '" +
@@ -275,10 +295,136 @@ private:
     return R;
   }
 
+  /// Field F of what Imported, another unit's function, returns at Call:
+  /// a CPU tensor it creates, or one on a device of its own.
+  std::optional<DeviceSet> importedField(const Expr *Call,
+                                         const FunctionSummary &Imported,
+                                         const FieldDecl *F,
+                                         bool Alternative = false) {
+    // A struct that is all the function's own CPU tensors is the whole
+    // call's (importedCall, or the returns-cpu fact that its unit shows in
+    // a run over the project); as one body a virtual call may run, its
+    // CPU is read here (joinAlternatives).
+    auto It = Imported.Fields.find(F->getNameAsString());
+    if (It == Imported.Fields.end())
+      return std::nullopt;
+    const FunctionSummary::FieldSummary &Field = It->second;
+    if (Field.OnDevice)
+      return DeviceSet(importedDevice(Call, Imported, Field.DeviceText,
+                                      importedFieldStep(Imported, F->getName(),
+                                                        Field.DeviceMade)));
+    if (!Field.Cpu ||
+        (Imported.Device == FunctionSummary::Form::Known && !Alternative))
+      return std::nullopt;
+    DeviceFact Fact;
+    Fact.Value = Device::cpu();
+    Fact.Steps.push_back(
+        {Call->getBeginLoc(),
+         importedFieldStep(Imported, F->getName(), Field.CpuMade)});
+    return DeviceSet(Fact);
+  }
+
+  /// A value another unit's function (Imported) returns on a device of its
+  /// own, spelled Text there: a device chosen at run time to this unit.
+  DeviceFact importedDevice(const Expr *Call, const FunctionSummary &Imported,
+                            const std::string &Text, std::string Step) {
+    DeviceFact F;
+    std::string Who =
+        (Imported.Class.empty() ? "" : Imported.Class + "::") + Imported.Name;
+    F.Value = Device::symbolic("returned:" + Imported.File + ":" + Who + ":" +
+                                   Text,
+                               Text, "");
+    F.Steps.push_back({Call->getBeginLoc(), std::move(Step)});
+    return F;
+  }
+
+  /// What a device fixed by the fields of Def's object (FixedOnThis) is to
+  /// a caller on another object: the same CUDA device; a device field
+  /// named by its class ('CudaBackend::device_'), with no fix-it, since
+  /// the caller cannot name it.
+  DeviceSet heldByObject(const DeviceFact &F, const FunctionDecl *Def) {
+    DeviceFact R = F;
+    if (F.Value.Kind == Device::Symbolic) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+      if (F.Value.FollowsInput || !F.Value.Var || !MD)
+        return DeviceSet();
+      std::string Name = MD->getParent()->getNameAsString() +
+                         "::" + F.Value.Var->getNameAsString();
+      R.Value = Device::symbolic("held:" + Name, "'" + Name + "'", "");
+    }
+    R.Value.Var = nullptr;
+    R.Value.FixText.clear();
+    return DeviceSet(R);
+  }
+
+  /// The device of a virtual call whose bodies return Alts: what they
+  /// agree on; where they disagree and one is on a device of its own (the
+  /// CUDA backend's, beside the CPU one's), a device chosen at run time,
+  /// the object's, as a device getter's disagreeing overriders make.
+  DeviceSet joinAlternatives(const CXXMemberCallExpr *Call,
+                             const CXXMethodDecl *MD,
+                             llvm::ArrayRef<Alternative> Alts) {
+    bool Agree = true, OffCpu = false;
+    const DeviceFact *First = Alts.front().Value.single();
+    for (const Alternative &A : Alts) {
+      const DeviceFact *One = A.Value.single();
+      if (!One || One->Value.Kind == Device::Scalar ||
+          (One->Value.Kind == Device::Symbolic && One->Value.FollowsInput))
+        return DeviceSet();
+      OffCpu |= One->Value.Kind != Device::Cpu;
+      Agree &= First && One->Value == First->Value;
+    }
+    // Bodies that agree on the CPU: left to what each says of a direct
+    // call (the returns-cpu fact of another unit's CPU tensors), as before.
+    if (Agree && !OffCpu)
+      return DeviceSet();
+    if (Agree)
+      return FlowProperty::joinAlternatives(Call, MD, Alts);
+    std::string Object = objectName(Call->getImplicitObjectArgument());
+    if (!OffCpu || Object.empty())
+      return DeviceSet();
+    std::string Step = "is returned by '" + MD->getNameAsString() +
+                       "' here, on the device of '" + Object + "':";
+    bool Comma = false;
+    for (const Alternative &A : Alts) {
+      Step += std::string(Comma ? "," : "") + " " +
+              shortSpelling(A.Value.single()->Value) + " when it is a '" +
+              A.Class + "'" + (A.File.empty() ? "" : " (" + A.File + ")");
+      Comma = true;
+    }
+    DeviceFact R;
+    R.Value = Device::symbolic("virtual:" + Object + "." +
+                                   MD->getNameAsString(),
+                               "the device of '" + Object + "'", "");
+    R.Steps.push_back({Call->getBeginLoc(), std::move(Step)});
+    return DeviceSet(R);
+  }
+
+  /// One body a virtual call may run, from the project index: its own CPU
+  /// is read as the CPU here (a direct call leaves it to the returns-cpu
+  /// fact its unit shows), since only the join of the bodies is reported.
+  std::optional<DeviceSet>
+  importedAlternative(const Expr *Call, const FunctionDecl *Callee,
+                      const FunctionSummary &Imported,
+                      llvm::ArrayRef<const Expr *> Args, const State &S,
+                      unsigned Depth) {
+    if (Imported.Device != FunctionSummary::Form::Known)
+      return importedCall(Call, Callee, Imported, Args, S, Depth);
+    DeviceFact F;
+    F.Value = Device::cpu();
+    F.Steps.push_back(
+        {Call->getBeginLoc(), importedStep(Imported, Imported.DeviceOrigin)});
+    return DeviceSet(F);
+  }
+
   std::optional<DeviceSet> importedCall(const Expr *Call, const FunctionDecl *,
                                         const FunctionSummary &Imported,
                                         llvm::ArrayRef<const Expr *> Args,
                                         const State &S, unsigned Depth) {
+    if (Imported.Device == FunctionSummary::Form::OnDevice)
+      return DeviceSet(importedDevice(
+          Call, Imported, Imported.DeviceText,
+          importedStep(Imported, Imported.DeviceOrigin)));
     if (Imported.Device == FunctionSummary::Form::Known &&
         Cache.indexSettles()) {
       DeviceFact F;
@@ -898,11 +1044,7 @@ FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
 }
 
 std::string FunctionAnalysis::moduleName(const Expr *Module) {
-  Module = api::ignoreWrappers(Module);
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Module))
-    if (OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
-      Module = OC->getArg(0);
-  return text(Module, Ctx);
+  return objectName(Module);
 }
 
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
@@ -1053,8 +1195,10 @@ DeviceSet FunctionAnalysis::evalCall(const CallExpr *CE, const State &S,
 DeviceSet FunctionAnalysis::parameterFacts(const ParmVarDecl *P) {
   // Inputs of a function: wherever the caller put them. Inside a module's
   // methods that is the module's device by convention. A container, pair
-  // or struct of tensors holds what its caller put in.
-  if (api::isTensorType(P->getType()) || holdsTensors(P->getType()))
+  // or struct of tensors holds what its caller put in, and so does a
+  // TorchScript value (`unpack(const IValue &out)` of a module's result).
+  if (api::isTensorType(P->getType()) || holdsTensors(P->getType()) ||
+      api::isScriptValueType(P->getType()))
     return DeviceSet(symbolicVar(P, /*FollowsInput=*/true));
   return DeviceSet();
 }
@@ -1428,6 +1572,22 @@ userCallee(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Args) {
 static bool isCpuArgument(const DeviceSet &Arg) {
   const DeviceFact *One = Arg.single();
   return One && One->Value.Kind == Device::Cpu && One->Value.Key.empty();
+}
+
+/// True when Set is one device other than the CPU that FD itself picks: a
+/// CUDA device or another accelerator, or a device field of FD's object
+/// (what a backend's method returns on the device it loaded its module
+/// onto). Not a caller's input, not a value resting on a project fact.
+static bool isOwnDevice(const DeviceSet &Set, const FunctionDecl *FD) {
+  const DeviceFact *One = Set.single();
+  if (!One || !One->Needs.empty())
+    return false;
+  const Device &D = One->Value;
+  if (D.Kind == Device::Cuda || D.Kind == Device::Accelerator)
+    return true;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return D.Kind == Device::Symbolic && !D.FollowsInput && D.Var && MD &&
+         isa<FieldDecl>(D.Var) && D.Var->getDeclContext() == MD->getParent();
 }
 
 /// Records, for facts::passesCpu, that this function hands Callee's
@@ -2239,9 +2399,18 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   // The fields of a returned struct that are the function's own CPU
   // tensors (a batch whose labels were left behind).
   if (FieldReturnsSeen && !FieldsUnknown)
-    for (const auto &[F, Set] : FieldReturns)
+    for (const auto &[F, Set] : FieldReturns) {
       if (isCpuArgument(Set) && Set.single()->Needs.empty())
         Result.FieldReturns[F] = Set;
+      else if (isOwnDevice(Set, FD))
+        Result.HeldFieldReturns[F] = Set;
+      else if (const DeviceFact *One = Set.single();
+               One && One->Value.Kind == Device::Symbolic &&
+               One->Value.FollowsInput && One->Needs.empty())
+        if (const auto *P = dyn_cast_or_null<ParmVarDecl>(One->Value.Var);
+            P && P->getDeclContext() == FD)
+          Result.ArgFieldReturns[F] = P->getFunctionScopeIndex();
+    }
 
   // The return summary.
   ReturnSummary &Sum = Result.Summary;
@@ -3077,6 +3246,16 @@ ProvenanceCache::overriders(const CXXMethodDecl *MD) {
 const llvm::DenseMap<const FieldDecl *, DeviceSet> &
 ProvenanceCache::cpuFieldReturns(const FunctionDecl *FD) {
   return analyse(FD).FieldReturns;
+}
+
+const llvm::DenseMap<const FieldDecl *, DeviceSet> &
+ProvenanceCache::heldFieldReturns(const FunctionDecl *FD) {
+  return analyse(FD).HeldFieldReturns;
+}
+
+const llvm::DenseMap<const FieldDecl *, unsigned> &
+ProvenanceCache::argFieldReturns(const FunctionDecl *FD) {
+  return analyse(FD).ArgFieldReturns;
 }
 
 const ProvenanceCache::ClassState &

@@ -656,15 +656,21 @@ std::optional<DtypeSet> DtypeFlow::calleeField(const CallExpr *Call,
   const FunctionSummary *Imported = Cache.imported(Callee);
   if (!Imported)
     return std::nullopt;
-  auto It = Imported->Fields.find(F->getNameAsString());
-  if (It == Imported->Fields.end() || !It->second.HasDtype)
+  return importedField(Call, *Imported, F);
+}
+
+std::optional<DtypeSet>
+DtypeFlow::importedField(const Expr *Call, const FunctionSummary &Imported,
+                         const FieldDecl *F, bool) {
+  auto It = Imported.Fields.find(F->getNameAsString());
+  if (It == Imported.Fields.end() || !It->second.HasDtype)
     return std::nullopt;
   const FunctionSummary::FieldSummary &Field = It->second;
   DtypeFact Fact;
   Fact.Value = Dtype::known(Field.Type, Field.ZeroDim);
   Fact.Steps.push_back(
       {Call->getBeginLoc(),
-       importedFieldStep(*Imported, F->getName(), Field.Made)});
+       importedFieldStep(Imported, F->getName(), Field.Made)});
   return DtypeSet(Fact);
 }
 

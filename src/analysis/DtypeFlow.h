@@ -111,6 +111,12 @@ private:
                                       const clang::FunctionDecl *Callee,
                                       const clang::FieldDecl *F,
                                       const DtypeState &S, unsigned Depth);
+  /// Field F of what Imported, another unit's function, returns at Call:
+  /// its known dtype.
+  std::optional<DtypeSet> importedField(const clang::Expr *Call,
+                                        const FunctionSummary &Imported,
+                                        const clang::FieldDecl *F,
+                                        bool Alternative = false);
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const DtypeState &S, unsigned Depth);

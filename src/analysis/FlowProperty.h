@@ -20,6 +20,7 @@
 #include "FlowSolver.h"
 #include "FlowSupport.h"
 
+#include "torchlint/LLVMCompat.h"
 #include "torchlint/Provenance.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -576,6 +577,8 @@ protected:
   Facts evalUserCall(const clang::Expr *Call, const clang::FunctionDecl *Callee,
                      llvm::ArrayRef<const clang::Expr *> Args, const StateTy &S,
                      unsigned Depth) {
+    if (std::optional<Facts> R = evalVirtualCall(Call, Callee, Args, S, Depth))
+      return *R;
     const clang::FunctionDecl *Def = nullptr;
     if (!Callee->hasBody(Def)) {
       // Defined in another unit: what the project index says it returns,
@@ -588,6 +591,19 @@ protected:
     }
     if (api::isTorchNamespaceFunction(Def) || isInStd(Def))
       return Facts();
+    Facts R = applySummary(Call, Def, Args, S, Depth);
+    // A lambda or function object is named by the variable that holds it.
+    const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Call);
+    std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
+    R.addStep(Call->getBeginLoc(), "is returned by '" + Name + "' here");
+    return R;
+  }
+
+  /// What Def, a body of the unit that Call runs, returns there: its
+  /// summary applied to Args.
+  Facts applySummary(const clang::Expr *Call, const clang::FunctionDecl *Def,
+                     llvm::ArrayRef<const clang::Expr *> Args, const StateTy &S,
+                     unsigned Depth) {
     const Summary<V> &Sum = self().summaryOf(Def);
     Facts R;
     switch (Sum.Kind) {
@@ -607,11 +623,106 @@ protected:
       R = self().evalUnsummarised(Call, Def, Args, S, Depth);
       break;
     }
-    // A lambda or function object is named by the variable that holds it.
-    const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Call);
-    std::string Name = OC ? text(OC->getArg(0), Ctx) : Def->getNameAsString();
-    R.addStep(Call->getBeginLoc(), "is returned by '" + Name + "' here");
     return R;
+  }
+
+  /// One body a virtual call may run, and what it returns there.
+  struct Alternative {
+    std::string Class; ///< The overrider's class ("CudaBackend").
+    std::string File;  ///< Its file, when another unit defines it.
+    Facts Value;
+  };
+
+  /// A virtual call whose object's dynamic type is not in view
+  /// (`backend_->infer(x)`): the join (the property's joinAlternatives)
+  /// over every body it may run, the unit's overriders and, through the
+  /// project index, those of other units. Nothing when the call is not
+  /// virtual, no two bodies are in view, or the join is unknown (the call
+  /// then reads as before, by the function it names).
+  std::optional<Facts> evalVirtualCall(const clang::Expr *Call,
+                                       const clang::FunctionDecl *Callee,
+                                       llvm::ArrayRef<const clang::Expr *> Args,
+                                       const StateTy &S, unsigned Depth) {
+    using namespace clang;
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!MD || !MD->isVirtual() || !Object ||
+        MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+      return std::nullopt;
+    llvm::SmallVector<const FunctionDecl *, 4> Defs;
+    const FunctionDecl *Own = nullptr;
+    if (MD->hasBody(Own) && !compat::isPureVirtual(MD))
+      Defs.push_back(Own);
+    for (const FunctionDecl *Def : Cache.overriders(MD))
+      if (Def != Own)
+        Defs.push_back(Def);
+    std::vector<std::pair<std::string, const FunctionSummary *>> Imported =
+        Cache.importedOverriders(MD);
+    if (Defs.size() + Imported.size() < 2)
+      return std::nullopt;
+    std::vector<Alternative> Alts;
+    for (const FunctionDecl *Def : Defs) {
+      if (Def == FD || Def->isTemplated())
+        return std::nullopt;
+      // A value fixed by the object's fields is what a call on an object
+      // of Def's class gets: the property rewords it for this caller.
+      const Summary<V> &Sum = self().summaryOf(Def);
+      Facts Value = Sum.Kind == Summary<V>::FixedOnThis
+                        ? self().heldByObject(Sum.Fact, Def)
+                        : applySummary(Call, Def, Args, S, Depth);
+      Alts.push_back({cast<CXXMethodDecl>(Def)->getParent()->getNameAsString(),
+                      "", std::move(Value)});
+    }
+    for (const auto &[Usr, Sum] : Imported) {
+      std::optional<Facts> R =
+          self().importedAlternative(Call, Callee, *Sum, Args, S, Depth);
+      if (!R)
+        return std::nullopt;
+      Alts.push_back({Sum->Class, Sum->File, std::move(*R)});
+    }
+    for (const Alternative &A : Alts)
+      if (A.Value.isUnknown())
+        return std::nullopt;
+    // Unknown: the call reads as before, by the function it names.
+    Facts R = self().joinAlternatives(MC, MD, Alts);
+    if (R.isUnknown())
+      return std::nullopt;
+    return R;
+  }
+
+  /// What a value fixed by the fields of Def's object (a FixedOnThis
+  /// summary) is to a caller on another object: unknown by default.
+  Facts heldByObject(const Fact<V> &, const clang::FunctionDecl *) {
+    return Facts();
+  }
+
+  /// The value of a virtual call whose bodies return Alts: what they all
+  /// agree on, else unknown (the property may know better).
+  Facts joinAlternatives(const clang::CXXMemberCallExpr *Call,
+                         const clang::CXXMethodDecl *MD,
+                         llvm::ArrayRef<Alternative> Alts) {
+    const auto *First = Alts.front().Value.single();
+    for (const Alternative &A : Alts)
+      if (!A.Value.single() || !First ||
+          !(A.Value.single()->Value == First->Value))
+        return Facts();
+    Facts R = Alts.front().Value;
+    R.addStep(Call->getBeginLoc(),
+              "is returned by '" + MD->getNameAsString() +
+                  "' here, whichever class '" +
+                  objectName(Call->getImplicitObjectArgument()) + "' is");
+    return R;
+  }
+
+  /// How the object of a member call reads in a note: `backend_` for
+  /// `backend_->run(x)` on a smart pointer.
+  std::string objectName(const clang::Expr *Object) const {
+    Object = api::ignoreWrappers(Object);
+    if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Object))
+      if (OC->getOperator() == clang::OO_Arrow && OC->getNumArgs() == 1)
+        Object = OC->getArg(0);
+    return text(Object, Ctx);
   }
 
   /// In the reporting pass, `batch.labels = E` into a local aggregate
@@ -660,6 +771,13 @@ protected:
         Here[F] = I < IL->getNumInits()
                       ? self().evalTensor(IL->getInit(I++), St, 0)
                       : Facts();
+    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      // return unpack(module_.forward(inputs)): what the helper returns in
+      // each field.
+      for (const FieldDecl *F : RD->fields()) {
+        std::optional<Facts> R = fieldOfCallExpr(CE, F, St, 0);
+        Here[F] = R ? std::move(*R) : Facts();
+      }
     } else {
       FieldsUnknown = true;
       return;
@@ -694,15 +812,68 @@ protected:
         return std::nullopt;
       Base = api::ignoreWrappers(VD->getInit());
     }
+    return fieldOfCallExpr(Base, F, S, Depth);
+  }
+
+  /// Field F of what Base, a call of the project's function, returns.
+  std::optional<Facts> fieldOfCallExpr(const clang::Expr *Base,
+                                       const clang::FieldDecl *F,
+                                       const StateTy &S, unsigned Depth) {
+    using namespace clang;
     const auto *Call = dyn_cast<CallExpr>(Base);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || api::isInTorchNamespace(Callee) || isInStd(Callee) ||
         isa<CXXOperatorCallExpr>(Call))
       return std::nullopt;
-    // A virtual method may not be what the call runs.
+    // A virtual method may not be what the call runs: the join over what
+    // it may run.
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual())
-      return std::nullopt;
+      return virtualField(Call, MD, F, S, Depth);
     return self().calleeField(Call, Callee, F, S, Depth);
+  }
+
+  /// Field F of what a virtual call returns (`backend_->run(x).scores`):
+  /// the join (joinAlternatives) over every body the call may run, as
+  /// evalVirtualCall joins a returned tensor.
+  std::optional<Facts> virtualField(const clang::CallExpr *Call,
+                                    const clang::CXXMethodDecl *MD,
+                                    const clang::FieldDecl *F,
+                                    const StateTy &S, unsigned Depth) {
+    using namespace clang;
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!Object || MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+      return std::nullopt;
+    std::vector<Alternative> Alts;
+    const FunctionDecl *Own = nullptr;
+    if (MD->hasBody(Own) && !compat::isPureVirtual(MD)) {
+      std::optional<Facts> R = self().calleeField(Call, Own, F, S, Depth);
+      if (!R)
+        return std::nullopt;
+      Alts.push_back({MD->getParent()->getNameAsString(), "", std::move(*R)});
+    }
+    for (const FunctionDecl *Def : Cache.overriders(MD)) {
+      if (Def == Own)
+        continue;
+      std::optional<Facts> R = self().calleeField(Call, Def, F, S, Depth);
+      if (!R)
+        return std::nullopt;
+      Alts.push_back({cast<CXXMethodDecl>(Def)->getParent()->getNameAsString(),
+                      "", std::move(*R)});
+    }
+    for (const auto &[Usr, Sum] : Cache.importedOverriders(MD)) {
+      std::optional<Facts> R =
+          self().importedField(Call, *Sum, F, /*Alternative=*/true);
+      if (!R)
+        return std::nullopt;
+      Alts.push_back({Sum->Class, Sum->File, std::move(*R)});
+    }
+    if (Alts.size() < 2)
+      return std::nullopt;
+    Facts R = self().joinAlternatives(MC, MD, Alts);
+    if (R.isUnknown())
+      return std::nullopt;
+    return R;
   }
 
   /// What Callee returns in field F, for this call: nothing known by
@@ -712,6 +883,27 @@ protected:
                                    const clang::FieldDecl *, const StateTy &,
                                    unsigned) {
     return std::nullopt;
+  }
+
+  /// Field F of what Imported, another unit's function, returns at Call:
+  /// nothing known by default.
+  /// Alternative: one of the bodies a virtual call may run
+  /// (virtualField), which the property may read differently.
+  std::optional<Facts> importedField(const clang::Expr *,
+                                     const FunctionSummary &,
+                                     const clang::FieldDecl *,
+                                     bool /*Alternative*/ = false) {
+    return std::nullopt;
+  }
+
+  /// What Imported, one of the bodies a virtual call may run, returns
+  /// there: as a direct call of it by default (importedCall).
+  std::optional<Facts>
+  importedAlternative(const clang::Expr *Call, const clang::FunctionDecl *Callee,
+                      const FunctionSummary &Imported,
+                      llvm::ArrayRef<const clang::Expr *> Args,
+                      const StateTy &S, unsigned Depth) {
+    return self().importedCall(Call, Callee, Imported, Args, S, Depth);
   }
 
   /// Returns count once, in the reporting pass over the fixpoint's states.

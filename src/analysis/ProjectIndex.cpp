@@ -30,7 +30,8 @@ bool FunctionSummary::Requirement::operator==(const Requirement &O) const {
 bool FunctionSummary::FieldSummary::operator==(const FieldSummary &O) const {
   return HasDtype == O.HasDtype && Type == O.Type && ZeroDim == O.ZeroDim &&
          sameOrigin(Made, O.Made) && Cpu == O.Cpu &&
-         sameOrigin(CpuMade, O.CpuMade);
+         sameOrigin(CpuMade, O.CpuMade) && OnDevice == O.OnDevice &&
+         DeviceText == O.DeviceText && sameOrigin(DeviceMade, O.DeviceMade);
 }
 
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
@@ -38,7 +39,7 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Name == O.Name && Class == O.Class && Overrides == O.Overrides &&
          File == O.File && Path == O.Path && Uses == O.Uses &&
          Device == O.Device &&
-         DeviceArg == O.DeviceArg &&
+         DeviceArg == O.DeviceArg && DeviceText == O.DeviceText &&
          SameOrigin(DeviceOrigin, O.DeviceOrigin) && Dtype == O.Dtype &&
          Type == O.Type && ZeroDim == O.ZeroDim && DtypeArg == O.DtypeArg &&
          SameOrigin(DtypeOrigin, O.DtypeOrigin) && Requires == O.Requires &&
@@ -53,7 +54,8 @@ void ProjectIndex::add(const std::string &Key, const FunctionSummary &S) {
   // the same thing.
   FunctionSummary &Old = It->second;
   Old.Uses.insert(S.Uses.begin(), S.Uses.end());
-  if (Old.Device != S.Device || Old.DeviceArg != S.DeviceArg)
+  if (Old.Device != S.Device || Old.DeviceArg != S.DeviceArg ||
+      Old.DeviceText != S.DeviceText)
     Old.Device = Form::Unknown;
   if (Old.Dtype != S.Dtype || Old.DtypeArg != S.DtypeArg ||
       Old.Type != S.Type || Old.ZeroDim != S.ZeroDim)
@@ -152,6 +154,8 @@ static llvm::StringRef formName(Form F) {
     return "known";
   case Form::FollowsArg:
     return "follows-arg";
+  case Form::OnDevice:
+    return "on-device";
   }
   return "unknown";
 }
@@ -163,6 +167,8 @@ static std::optional<Form> formOf(llvm::StringRef S) {
     return Form::Known;
   if (S == "follows-arg")
     return Form::FollowsArg;
+  if (S == "on-device")
+    return Form::OnDevice;
   return std::nullopt;
 }
 
@@ -172,7 +178,7 @@ static llvm::json::Object propertyJSON(Form F, unsigned Arg,
   llvm::json::Object J{{"form", formName(F)}};
   if (F == Form::FollowsArg)
     J["arg"] = Arg;
-  if (F == Form::Known) {
+  if (F == Form::Known || F == Form::OnDevice) {
     J["file"] = O.File;
     J["line"] = O.Line;
     J["note"] = O.Message;
@@ -196,6 +202,8 @@ llvm::json::Value ProjectIndex::toJSON() const {
         {"uses", llvm::json::Array(S.Uses)},
         {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
         {"dtype", std::move(Dtype)}};
+    if (S.Device == Form::OnDevice)
+      Entry.getObject("device")->try_emplace("text", S.DeviceText);
     if (!S.Class.empty())
       Entry["class"] = S.Class;
     if (!S.Overrides.empty())
@@ -237,6 +245,12 @@ llvm::json::Value ProjectIndex::toJSON() const {
         }
         if (F.Cpu)
           J["device"] = propertyJSON(Form::Known, 0, F.CpuMade);
+        if (F.OnDevice) {
+          llvm::json::Object Device =
+              propertyJSON(Form::OnDevice, 0, F.DeviceMade);
+          Device["text"] = F.DeviceText;
+          J["device"] = std::move(Device);
+        }
         Fields[Name] = std::move(J);
       }
       Entry["fields"] = std::move(Fields);
@@ -316,6 +330,10 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
                       S.DeviceOrigin) ||
         !readProperty(Dtype, S.Dtype, S.DtypeArg, S.DtypeOrigin))
       return Malformed("'" + Key.str() + "' has a malformed property");
+    if (S.Device == Form::OnDevice)
+      S.DeviceText = F->getObject("device")->getString("text").value_or("").str();
+    if (S.Dtype == Form::OnDevice)
+      return Malformed("'" + Key.str() + "' has a malformed property");
     if (S.Dtype == Form::Known && !readKnownDtype(Dtype, S.Type, S.ZeroDim))
       return Malformed("'" + Key.str() + "' has an unknown dtype");
     if (const llvm::json::Array *Requires = F->getArray("requires"))
@@ -364,12 +382,20 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
           Field.HasDtype = true;
         }
         if (const llvm::json::Object *Device = FJ->getObject("device")) {
-          if (!readProperty(Device, Kind, Unused, Field.CpuMade) ||
-              Kind != Form::Known)
+          FunctionSummary::Origin Made;
+          if (!readProperty(Device, Kind, Unused, Made) ||
+              (Kind != Form::Known && Kind != Form::OnDevice))
             return Malformed("'" + Key.str() + "' has a malformed field");
-          Field.Cpu = true;
+          if (Kind == Form::Known) {
+            Field.Cpu = true;
+            Field.CpuMade = std::move(Made);
+          } else {
+            Field.OnDevice = true;
+            Field.DeviceMade = std::move(Made);
+            Field.DeviceText = Device->getString("text").value_or("").str();
+          }
         }
-        if (Field.HasDtype || Field.Cpu)
+        if (Field.HasDtype || Field.Cpu || Field.OnDevice)
           S.Fields.emplace(Name.str(), std::move(Field));
       }
     Index.Functions.emplace(Key.str(), std::move(S));

@@ -106,6 +106,24 @@ void forEachMainFileFunction(const DeclContext *DC, const SourceManager &SM,
   }
 }
 
+/// How a device that FD picks itself reads in another unit, when F is one
+/// (a CUDA device or another accelerator, or a device field of FD's
+/// object: "'CudaBackend::device_'"); nothing otherwise.
+std::optional<std::string> ownDeviceText(const DeviceFact &F,
+                                         const FunctionDecl *FD) {
+  const Device &D = F.Value;
+  if (!F.Needs.empty())
+    return std::nullopt;
+  if (D.Kind == Device::Cuda || D.Kind == Device::Accelerator)
+    return D.Spelling;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (D.Kind != Device::Symbolic || D.FollowsInput || !MD || !D.Var ||
+      !isa<FieldDecl>(D.Var) || D.Var->getDeclContext() != MD->getParent())
+    return std::nullopt;
+  return "'" + MD->getParent()->getNameAsString() +
+         "::" + D.Var->getNameAsString() + "'";
+}
+
 } // namespace
 
 const FunctionSummary *
@@ -187,6 +205,16 @@ UnitSummaries ProvenanceCache::exportSummaries() {
         } else if (Device.Kind == ReturnSummary::FollowsArg) {
           S.Device = Form::FollowsArg;
           S.DeviceArg = Device.Index;
+        } else if (std::optional<std::string> Text =
+                       Device.Kind == ReturnSummary::Fixed ||
+                               Device.Kind == ReturnSummary::FixedOnThis
+                           ? ownDeviceText(Device.Fact, FD)
+                           : std::nullopt) {
+          // A backend's result on the device it holds: to a caller, a
+          // device chosen at run time.
+          S.Device = Form::OnDevice;
+          S.DeviceText = *Text;
+          S.DeviceOrigin = originOf(Device.Fact, SM);
         }
         const DtypeSummary &Dtype = dtypeSummary(FD);
         if (Dtype.Kind == DtypeSummary::Fixed &&
@@ -219,6 +247,16 @@ UnitSummaries ProvenanceCache::exportSummaries() {
             Field.Cpu = true;
             Field.CpuMade = originOf(*One, SM);
           }
+        // ... and those on a device of its own.
+        for (const auto &[F, Set] : heldFieldReturns(FD))
+          if (const DeviceFact *One = Set.single(); One && F->getIdentifier())
+            if (std::optional<std::string> Text = ownDeviceText(*One, FD)) {
+              FunctionSummary::FieldSummary &Field =
+                  S.Fields[F->getName().str()];
+              Field.OnDevice = true;
+              Field.DeviceText = *Text;
+              Field.DeviceMade = originOf(*One, SM);
+            }
         // Preconditions another unit can check: on a known dtype or on
         // another argument (the module's own dtype is the defining unit's).
         if (Requires)

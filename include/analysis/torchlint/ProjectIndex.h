@@ -49,6 +49,10 @@ struct FunctionSummary {
     Unknown,    ///< Nothing a caller can rely on.
     Known,      ///< A value of its own (Device: the CPU; Dtype: Type).
     FollowsArg, ///< What its tensor argument Arg is.
+    /// Device only: on a device other than the CPU that the function
+    /// itself picks (a CUDA device, a device its object holds, such as
+    /// the device a backend loaded its module onto), spelled DeviceText.
+    OnDevice,
   };
 
   /// Where the value was made (for Known): its line in File and what the
@@ -62,6 +66,9 @@ struct FunctionSummary {
   Form Device = Form::Unknown;
   unsigned DeviceArg = 0;
   Origin DeviceOrigin;
+  /// For OnDevice: the device as the defining unit spells it ("a CUDA
+  /// device", "'device_'").
+  std::string DeviceText;
 
   Form Dtype = Form::Unknown;
   api::ScalarKind Type = api::ScalarKind::Float;
@@ -122,6 +129,11 @@ struct FunctionSummary {
     Origin Made;
     bool Cpu = false;
     Origin CpuMade;
+    /// On a device the function itself picks (Form::OnDevice), spelled
+    /// DeviceText, with where it was put there.
+    bool OnDevice = false;
+    std::string DeviceText;
+    Origin DeviceMade;
     bool operator==(const FieldSummary &O) const;
   };
   std::map<std::string, FieldSummary> Fields;

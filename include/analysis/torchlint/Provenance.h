@@ -237,6 +237,16 @@ public:
   const llvm::DenseMap<const clang::FieldDecl *, DeviceSet> &
   cpuFieldReturns(const clang::FunctionDecl *FD);
 
+  /// For FD returning a struct of tensors: the fields it returns on a
+  /// device of its own choosing (a CUDA device, its object's device field).
+  const llvm::DenseMap<const clang::FieldDecl *, DeviceSet> &
+  heldFieldReturns(const clang::FunctionDecl *FD);
+
+  /// For FD returning a struct of tensors: the fields it returns holding
+  /// a tensor parameter's value, by parameter index.
+  const llvm::DenseMap<const clang::FieldDecl *, unsigned> &
+  argFieldReturns(const clang::FunctionDecl *FD);
+
   /// True when FD returns tensors by value: a tensor, or a container, pair,
   /// tuple or plain struct of tensors (a sampled minibatch). These are what
   /// a summary describes, and what a unit without FD's body asks the
