@@ -16,26 +16,6 @@ using namespace clang;
 
 namespace torchlint {
 
-DynTypedNode parentThrough(const Expr *E, ASTContext &Ctx,
-                           llvm::function_ref<bool(const Expr *)> Through,
-                           unsigned MaxSteps, DynTypedNode *Child) {
-  DynTypedNode Node = DynTypedNode::create(*E);
-  for (unsigned Steps = 0; Steps < MaxSteps; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return DynTypedNode();
-    const DynTypedNode &P = Parents[0];
-    if (const auto *PE = P.get<Expr>(); PE && Through(PE)) {
-      Node = P;
-      continue;
-    }
-    if (Child)
-      *Child = Node;
-    return P;
-  }
-  return DynTypedNode();
-}
-
 namespace {
 /// Collects local torch::Device variables declared in a function body.
 class DeviceVarCollector : public RecursiveASTVisitor<DeviceVarCollector> {

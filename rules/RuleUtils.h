@@ -9,7 +9,6 @@
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/Diagnostic.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -18,15 +17,6 @@ namespace torchlint {
 
 /// The function, method or lambda body that contains S (the API layer's).
 using api::enclosingFunction;
-
-/// The nearest ancestor of E that is not an expression Through accepts,
-/// found within MaxSteps parents; Child, when given, receives the node it
-/// was reached from. An empty node when there is none. Rules use it to look
-/// past the casts and temporaries Clang wraps around a value.
-clang::DynTypedNode
-parentThrough(const clang::Expr *E, clang::ASTContext &Ctx,
-              llvm::function_ref<bool(const clang::Expr *)> Through,
-              unsigned MaxSteps, clang::DynTypedNode *Child = nullptr);
 
 /// True when the device variable, parameter or field D holds a choice made
 /// at run time: a parameter; a variable whose written values (initialiser,

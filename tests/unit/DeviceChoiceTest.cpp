@@ -1,0 +1,236 @@
+//===- DeviceChoiceTest.cpp - Where code names a device, and why ----------===//
+//
+// The device choice analysis (torchlint/DeviceChoice.h) on a real LibTorch
+// program: which CUDA devices are named where nothing proves CUDA is there,
+// what the code around a named device shows (a choice, a question, a copy),
+// and what a unit shows of the project's need for CUDA.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torchlint/DeviceChoice.h"
+#include "TestUtil.h"
+#include "TorchProgram.h"
+#include "torchlint/ProjectFacts.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace torchlint;
+
+namespace {
+
+const char *const Program = R"cpp(
+#include <torch/torch.h>
+
+#include <stdexcept>
+#include <string>
+
+torch::Device pick(bool Gpu) {
+  return Gpu ? torch::kCUDA : torch::kCPU; // ternary
+}
+
+torch::Device fallback() {
+  return torch::kCPU; // return-cpu
+}
+
+void choices(int Argc, char **Argv, torch::Tensor X) {
+  torch::Device Cpu(torch::kCPU); // var-cpu
+  auto Y = X.to(torch::kCPU); // copy-cpu
+  torch::Device Named(Argv[1]); // by-name
+  torch::Device Literal("cpu"); // cpu-name
+  torch::Device Gpu("cuda"); // cuda-name
+  torch::Device Second(torch::kCUDA, Argc); // runtime-index
+  torch::Device First(torch::kCUDA, 0); // constant-index
+  torch::Device Bare = torch::kCUDA; // init-var
+  auto Z = X.to(torch::kCUDA); // to-arg
+  bool OnGpu = X.device().type() == torch::kCUDA; // inspection
+  if (torch::cuda::is_available()) {
+    auto W = X.to(torch::kCUDA); // guarded-kind
+    torch::Device G("cuda:1"); // guarded-name
+    torch::cuda::synchronize(); // guarded-only
+  }
+  torch::cuda::synchronize(); // cuda-only
+}
+
+torch::Tensor overridden(torch::Tensor X, torch::Device D = torch::kCUDA) { // unused-default
+  return X.to(D);
+}
+torch::Tensor taken(torch::Tensor X, torch::Device D = torch::kCUDA) { // used-default
+  return X.to(D);
+}
+void callers(torch::Tensor X, torch::Device Dev) {
+  overridden(X, Dev);
+  taken(X);
+}
+
+void needs() {
+  if (!torch::cuda::is_available()) // rejects
+    throw std::runtime_error("CUDA required");
+}
+
+bool asks() { return torch::cuda::is_available(); } // asks
+)cpp";
+
+TorchProgram &program() {
+  static TorchProgram P(Program);
+  return P;
+}
+
+/// The reference to torch::kName (c10::kName) on the line marked Marker.
+const DeclRefExpr *kindOn(llvm::StringRef Marker, llvm::StringRef Name) {
+  return program().find<DeclRefExpr>(Marker, [&](const DeclRefExpr *DRE) {
+    return DRE->getDecl()->getIdentifier() &&
+           DRE->getDecl()->getName() == ("k" + Name).str();
+  });
+}
+
+/// The torch::Device construction on the line marked Marker.
+const CXXConstructExpr *deviceOn(llvm::StringRef Marker) {
+  return program().find<CXXConstructExpr>(
+      Marker, [](const CXXConstructExpr *CE) {
+        const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+        return RD->getName() == "Device" &&
+               !CE->getConstructor()->isCopyOrMoveConstructor();
+      });
+}
+
+/// The call of a function named Name on the line marked Marker.
+const CallExpr *callOn(llvm::StringRef Marker, llvm::StringRef Name) {
+  return program().find<CallExpr>(Marker, [&](const CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    return FD && FD->getIdentifier() && FD->getName() == Name;
+  });
+}
+
+/// The CPU chosen as a device, or only copied to.
+void cpuChosenOrCopiedTo() {
+  ASSERT_TRUE(program().ok());
+  ASTContext &Ctx = program().context();
+  EXPECT_TRUE(choosesCpuDevice(kindOn("// ternary", "CPU"), Ctx));
+  EXPECT_TRUE(choosesCpuDevice(kindOn("// return-cpu", "CPU"), Ctx));
+  EXPECT_TRUE(choosesCpuDevice(kindOn("// var-cpu", "CPU"), Ctx));
+  // Copying results to the CPU chooses nothing.
+  EXPECT_FALSE(choosesCpuDevice(kindOn("// copy-cpu", "CPU"), Ctx));
+  // A device named by the user or "cpu" may be the CPU; "cuda" is not.
+  EXPECT_TRUE(choosesCpuByName(deviceOn("// by-name"), Ctx));
+  EXPECT_TRUE(choosesCpuByName(deviceOn("// cpu-name"), Ctx));
+  EXPECT_FALSE(choosesCpuByName(deviceOn("// cuda-name"), Ctx));
+}
+
+/// CUDA kinds, names and CUDA-only calls with nothing proving CUDA there.
+void unguardedCudaKindsAndNames() {
+  ASSERT_TRUE(program().ok());
+  ASTContext &Ctx = program().context();
+  EXPECT_TRUE(isUnguardedCudaKind(kindOn("// init-var", "CUDA"), Ctx));
+  EXPECT_TRUE(isUnguardedCudaKind(kindOn("// to-arg", "CUDA"), Ctx));
+  EXPECT_TRUE(isUnguardedCudaKind(kindOn("// constant-index", "CUDA"), Ctx));
+  EXPECT_FALSE(isUnguardedCudaKind(kindOn("// guarded-kind", "CUDA"), Ctx));
+  EXPECT_FALSE(isUnguardedCudaKind(kindOn("// inspection", "CUDA"), Ctx));
+  EXPECT_FALSE(isUnguardedCudaKind(kindOn("// runtime-index", "CUDA"), Ctx));
+  EXPECT_TRUE(isDeviceInspection(kindOn("// inspection", "CUDA"), Ctx));
+  EXPECT_TRUE(hasRuntimeDeviceIndex(kindOn("// runtime-index", "CUDA"), Ctx));
+  EXPECT_FALSE(hasRuntimeDeviceIndex(kindOn("// constant-index", "CUDA"), Ctx));
+
+  const Expr *Name = unguardedCudaName(deviceOn("// cuda-name"), Ctx);
+  ASSERT_TRUE(Name);
+  EXPECT_TRUE(isa<StringLiteral>(Name));
+  EXPECT_FALSE(unguardedCudaName(deviceOn("// guarded-name"), Ctx));
+  EXPECT_FALSE(unguardedCudaName(deviceOn("// cpu-name"), Ctx));
+
+  EXPECT_TRUE(
+      isUnguardedCudaOnlyCall(callOn("// cuda-only", "synchronize"), Ctx));
+  EXPECT_FALSE(
+      isUnguardedCudaOnlyCall(callOn("// guarded-only", "synchronize"), Ctx));
+  // Asking is safe without a GPU.
+  EXPECT_FALSE(isUnguardedCudaOnlyCall(callOn("// asks", "is_available"), Ctx));
+}
+
+/// Where a fix goes: a device variable's initialiser, Tensor::to, a default.
+void whereTheFixGoes() {
+  ASSERT_TRUE(program().ok());
+  ASTContext &Ctx = program().context();
+  const VarDecl *Bare =
+      initialisedDeviceVariable(kindOn("// init-var", "CUDA"), Ctx);
+  ASSERT_TRUE(Bare);
+  EXPECT_EQ(Bare->getName(), "Bare");
+  // `Device(kCUDA, 0)` adds an index: the variable is not the kind alone.
+  EXPECT_FALSE(
+      initialisedDeviceVariable(kindOn("// constant-index", "CUDA"), Ctx));
+  EXPECT_FALSE(initialisedDeviceVariable(kindOn("// to-arg", "CUDA"), Ctx));
+  EXPECT_TRUE(isTensorToArgument(kindOn("// to-arg", "CUDA"), Ctx));
+  EXPECT_FALSE(isTensorToArgument(kindOn("// init-var", "CUDA"), Ctx));
+  // A CUDA default every caller overrides is never used.
+  EXPECT_TRUE(
+      isInUnusedDefaultArgument(kindOn("// unused-default", "CUDA"), Ctx));
+  EXPECT_FALSE(
+      isInUnusedDefaultArgument(kindOn("// used-default", "CUDA"), Ctx));
+  EXPECT_FALSE(isInUnusedDefaultArgument(kindOn("// init-var", "CUDA"), Ctx));
+  EXPECT_FALSE(isUnguardedCudaKind(kindOn("// unused-default", "CUDA"), Ctx));
+  EXPECT_TRUE(isUnguardedCudaKind(kindOn("// used-default", "CUDA"), Ctx));
+}
+
+/// What sites show of the project's need for CUDA, and the option's values.
+void evidenceOfTheProjectsNeedForCuda() {
+  ASSERT_TRUE(program().ok());
+  ASTContext &Ctx = program().context();
+  EXPECT_EQ(cudaEvidence(callOn("// rejects", "is_available"), Ctx),
+            std::optional<ProjectFact>(facts::RequiresCuda));
+  EXPECT_EQ(cudaEvidence(callOn("// asks", "is_available"), Ctx),
+            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+  EXPECT_EQ(cudaEvidence(kindOn("// ternary", "CPU"), Ctx),
+            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+  EXPECT_EQ(cudaEvidence(deviceOn("// by-name"), Ctx),
+            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+  EXPECT_FALSE(cudaEvidence(kindOn("// copy-cpu", "CPU"), Ctx));
+  EXPECT_FALSE(cudaEvidence(deviceOn("// cuda-name"), Ctx));
+
+  EXPECT_EQ(cudaRequirement("TRUE"), CudaRequirement::Required);
+  EXPECT_EQ(cudaRequirement("false"), CudaRequirement::NotRequired);
+  EXPECT_EQ(cudaRequirement("auto"), CudaRequirement::Auto);
+  EXPECT_EQ(cudaRequirement("maybe"), CudaRequirement::Auto);
+}
+
+/// LibTorch's headers take most of a minute to parse, and ctest runs each test
+/// in a process of its own: one test asks every question of one parse.
+TEST(DeviceChoice, EachSiteOnTheProgram) {
+  ASSERT_TRUE(program().ok());
+  {
+    SCOPED_TRACE("CpuChosenOrCopiedTo");
+    cpuChosenOrCopiedTo();
+  }
+  {
+    SCOPED_TRACE("UnguardedCudaKindsAndNames");
+    unguardedCudaKindsAndNames();
+  }
+  {
+    SCOPED_TRACE("WhereTheFixGoes");
+    whereTheFixGoes();
+  }
+  {
+    SCOPED_TRACE("EvidenceOfTheProjectsNeedForCuda");
+    evidenceOfTheProjectsNeedForCuda();
+  }
+}
+
+/// A build that enables CUDA beside the unit says the project needs it; a
+/// folder without one says nothing.
+TEST(DeviceChoice, BuildThatDeclaresCuda) {
+  TempDir Dir;
+  Dir.write(".git/HEAD", "ref: refs/heads/main\n");
+  Dir.write("cuda/CMakeLists.txt",
+            "project(app LANGUAGES CXX CUDA)\nadd_executable(app main.cpp)\n");
+  Dir.write("plain/CMakeLists.txt",
+            "project(app LANGUAGES CXX)\nadd_executable(app main.cpp)\n");
+  for (const char *Folder : {"cuda", "plain"}) {
+    std::string File = Dir.write(std::string(Folder) + "/main.cpp",
+                                 "int main() { return 0; }\n");
+    std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+        "int main() { return 0; }\n", {"-std=c++17"}, File);
+    ASSERT_TRUE(AST);
+    EXPECT_EQ(unitBuildDeclaresCuda(AST->getASTContext()),
+              std::string(Folder) == "cuda")
+        << Folder;
+  }
+}
+
+} // namespace
