@@ -27,7 +27,7 @@ namespace torchlint {
 
 namespace {
 
-void error(const llvm::Twine &Message) {
+void printError(const llvm::Twine &Message) {
   llvm::errs() << "torchlint: error: " << Message << "\n";
 }
 
@@ -36,14 +36,14 @@ void error(const llvm::Twine &Message) {
 int runFromError(const FromErrorOptions &O) {
   auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(O.Log);
   if (!Buffer) {
-    error("--from-error: cannot read '" + O.Log +
-          "': " + Buffer.getError().message());
+    printError("--from-error: cannot read '" + O.Log +
+               "': " + Buffer.getError().message());
     return ExitError;
   }
   std::vector<RuntimeError> Errors =
       parseRuntimeErrors((*Buffer)->getBuffer());
   if (O.Inputs.empty()) {
-    error("--from-error: name the sources to search after the log");
+    printError("--from-error: name the sources to search after the log");
     return ExitError;
   }
   if (Errors.empty()) {
@@ -55,7 +55,7 @@ int runFromError(const FromErrorOptions &O) {
   bool Failed = false;
   ExpandedInputs Inputs = expandInputs(O.Inputs);
   for (const std::string &E : Inputs.Errors) {
-    error(E);
+    printError(E);
     Failed = true;
   }
   std::optional<TorchIncludes> Torch;
@@ -67,7 +67,7 @@ int runFromError(const FromErrorOptions &O) {
                                : std::optional<std::string>(O.BuildPath),
                            O.ExtraFlags, Torch, O.ReadableRoots);
   if (llvm::Error E = Resolver.init()) {
-    error("compile database: " + llvm::toString(std::move(E)));
+    printError("compile database: " + llvm::toString(std::move(E)));
     return ExitError;
   }
   ParseOptions Parse;
@@ -89,7 +89,7 @@ int runFromError(const FromErrorOptions &O) {
   for (const std::string &File : Inputs.Files) {
     auto Command = Resolver.commandFor(File);
     if (!Command) {
-      error(File + ": " + llvm::toString(Command.takeError()));
+      printError(File + ": " + llvm::toString(Command.takeError()));
       Summary.Failures.push_back({File, "no compile command"});
       Failed = true;
       continue;
@@ -112,7 +112,7 @@ int runFromError(const FromErrorOptions &O) {
                              Out.TotalSeconds});
     if (!Out.Failure.empty()) {
       llvm::errs() << DiagText;
-      error(File + ": " + Out.Failure);
+      printError(File + ": " + Out.Failure);
       Summary.Failures.push_back({File, Out.Failure});
       Failed = true;
       continue;
@@ -182,7 +182,7 @@ int runFromError(const FromErrorOptions &O) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(O.OutputFile, EC);
     if (EC) {
-      error("cannot write '" + O.OutputFile + "': " + EC.message());
+      printError("cannot write '" + O.OutputFile + "': " + EC.message());
       return ExitError;
     }
     OS << Document;

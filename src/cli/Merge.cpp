@@ -15,20 +15,20 @@ namespace torchlint {
 
 using nlohmann::json;
 
-static llvm::Error failure(const llvm::Twine &Message) {
+static llvm::Error mergeFailure(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
 static llvm::Expected<json> readJson(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return failure("cannot read '" + Path +
-                   "': " + Buffer.getError().message());
+    return mergeFailure("cannot read '" + Path +
+                        "': " + Buffer.getError().message());
   json Doc = json::parse((*Buffer)->getBuffer().begin(),
                          (*Buffer)->getBuffer().end(), nullptr,
                          /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object())
-    return failure("'" + Path + "' is not a JSON report");
+    return mergeFailure("'" + Path + "' is not a JSON report");
   return Doc;
 }
 
@@ -40,8 +40,8 @@ llvm::Expected<std::string> reportKindOf(llvm::StringRef Path) {
     return std::string("sarif");
   if (Doc->contains("findings") && Doc->contains("summary"))
     return std::string("json");
-  return failure("'" + Path +
-                 "' is neither a torchlint JSON report nor a SARIF log");
+  return mergeFailure("'" + Path +
+                      "' is neither a torchlint JSON report nor a SARIF log");
 }
 
 namespace {
@@ -60,22 +60,23 @@ public:
       S.Count = Shard->at("count").get<unsigned>();
       S.Digest = Shard->at("partition").get<std::string>();
     } catch (const json::exception &) {
-      return failure("'" + Path + "' has a malformed shard record");
+      return mergeFailure("'" + Path + "' has a malformed shard record");
     }
     if (!First) {
       First = S;
       FirstPath = Path.str();
     } else if (S.Count != First->Count || S.Digest != First->Digest) {
-      return failure("'" + Path + "' (shard " + std::to_string(S.Index) + "/" +
-                     std::to_string(S.Count) + ") and '" + FirstPath +
-                     "' come from different splits of the units (another "
-                     "unit list, shard count or --shard-costs); run every "
-                     "shard of one matrix with the same inputs");
+      return mergeFailure("'" + Path + "' (shard " +
+                          std::to_string(S.Index) + "/" +
+                          std::to_string(S.Count) + ") and '" + FirstPath +
+                          "' come from different splits of the units (another "
+                          "unit list, shard count or --shard-costs); run every "
+                          "shard of one matrix with the same inputs");
     }
     if (!Indexes.insert(S.Index).second)
-      return failure("shard " + std::to_string(S.Index) + "/" +
-                     std::to_string(S.Count) + " is given twice ('" + Path +
-                     "')");
+      return mergeFailure("shard " + std::to_string(S.Index) + "/" +
+                          std::to_string(S.Count) + " is given twice ('" +
+                          Path + "')");
     return mixed(Path);
   }
 
@@ -88,18 +89,18 @@ public:
       if (!Indexes.count(I))
         Missing += (Missing.empty() ? "" : ", ") + std::to_string(I);
     if (!Missing.empty())
-      return failure("shard(s) " + Missing + " of " +
-                     std::to_string(First->Count) +
-                     " missing: the merged report would lack their units");
+      return mergeFailure("shard(s) " + Missing + " of " +
+                          std::to_string(First->Count) +
+                          " missing: the merged report would lack their units");
     return llvm::Error::success();
   }
 
 private:
   llvm::Error mixed(llvm::StringRef Path) const {
     if (First && Unsplit)
-      return failure("'" + Path +
-                     "': shard reports and unsplit reports cannot be merged "
-                     "together");
+      return mergeFailure("'" + Path +
+                          "': shard reports and unsplit reports cannot be "
+                          "merged together");
     return llvm::Error::success();
   }
 
@@ -200,7 +201,7 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
       return Doc.takeError();
     if (!Doc->contains("findings") || !(*Doc)["findings"].is_array() ||
         !Doc->contains("summary") || !(*Doc)["summary"].is_object())
-      return failure("'" + Path + "' is not a torchlint JSON report");
+      return mergeFailure("'" + Path + "' is not a torchlint JSON report");
     if (llvm::Error E = Shards.add(
             Path, Doc->contains("shard") ? &(*Doc)["shard"] : nullptr))
       return E;
@@ -208,11 +209,12 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
       for (const json &F : (*Doc)["findings"]) {
         auto R = recordFromJson(F);
         if (!R)
-          return failure("'" + Path + "': " + llvm::toString(R.takeError()));
+          return mergeFailure("'" + Path +
+                              "': " + llvm::toString(R.takeError()));
         All.push_back(std::move(*R));
       }
       if (llvm::Error E = pendingFromJson(*Doc, Undecided))
-        return failure("'" + Path + "': " + llvm::toString(std::move(E)));
+        return mergeFailure("'" + Path + "': " + llvm::toString(std::move(E)));
       const json &S = (*Doc)["summary"];
       M.Summary.FilesAnalysed += S.value("files_analysed", 0u);
       M.Summary.Suppressed += S.value("suppressed", 0u);
@@ -229,7 +231,7 @@ mergeJsonReports(const std::vector<std::string> &Paths) {
       if (M.Summary.SrcRoot.empty())
         M.Summary.SrcRoot = Doc->value("srcroot", "");
     } catch (const json::exception &E) {
-      return failure("'" + Path + "' is malformed: " + E.what());
+      return mergeFailure("'" + Path + "' is malformed: " + E.what());
     }
   }
   if (llvm::Error E = Shards.complete())
@@ -281,12 +283,12 @@ mergeSarifReports(const std::vector<std::string> &Paths,
     try {
       const json &Runs = Doc->at("runs");
       if (!Runs.is_array() || Runs.empty())
-        return failure("'" + Path + "' is a SARIF log without runs");
+        return mergeFailure("'" + Path + "' is a SARIF log without runs");
       for (const json &Run : Runs) {
         if (Run.at("tool").at("driver").value("name", "") != "torchlint")
-          return failure("'" + Path +
-                         "' holds a run of another tool; merge torchlint's "
-                         "own reports");
+          return mergeFailure("'" + Path +
+                              "' holds a run of another tool; merge "
+                              "torchlint's own reports");
         const json *Shard = nullptr;
         if (Run.contains("properties") &&
             Run["properties"].contains("torchlintShard"))
@@ -297,7 +299,8 @@ mergeSarifReports(const std::vector<std::string> &Paths,
             Run["properties"].contains("torchlintPending")) {
           const json &P = Run["properties"]["torchlintPending"];
           if (llvm::Error E = pendingFromJson(P, Undecided))
-            return failure("'" + Path + "': " + llvm::toString(std::move(E)));
+            return mergeFailure("'" + Path +
+                                "': " + llvm::toString(std::move(E)));
           ShardRoot = P.value("srcroot", "");
         }
         if (Merged.is_null()) {
@@ -316,8 +319,8 @@ mergeSarifReports(const std::vector<std::string> &Paths,
         }
       }
     } catch (const json::exception &E) {
-      return failure("'" + Path +
-                     "' is not a SARIF log torchlint wrote: " + E.what());
+      return mergeFailure("'" + Path +
+                          "' is not a SARIF log torchlint wrote: " + E.what());
     }
   }
   if (llvm::Error E = Shards.complete())

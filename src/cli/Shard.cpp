@@ -16,7 +16,7 @@
 
 namespace torchlint {
 
-static llvm::Error failure(const llvm::Twine &Message) {
+static llvm::Error shardFailure(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
@@ -26,8 +26,8 @@ llvm::Expected<ShardSpec> parseShard(llvm::StringRef Text) {
   if (I.trim().getAsInteger(10, S.Index) ||
       N.trim().getAsInteger(10, S.Count) || S.Count == 0 || S.Index == 0 ||
       S.Index > S.Count)
-    return failure("--shard '" + Text +
-                   "': expected I/N with 1 <= I <= N, e.g. --shard 2/4");
+    return shardFailure("--shard '" + Text +
+                        "': expected I/N with 1 <= I <= N, e.g. --shard 2/4");
   return S;
 }
 
@@ -106,15 +106,15 @@ llvm::Expected<std::map<std::string, double>>
 readShardCosts(llvm::StringRef ReportPath) {
   auto Buffer = llvm::MemoryBuffer::getFile(ReportPath);
   if (!Buffer)
-    return failure("cannot read --shard-costs '" + ReportPath +
-                   "': " + Buffer.getError().message());
+    return shardFailure("cannot read --shard-costs '" + ReportPath +
+                        "': " + Buffer.getError().message());
   nlohmann::json Doc = nlohmann::json::parse(
       (*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
       /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("units") ||
       !Doc["units"].is_array())
-    return failure("--shard-costs '" + ReportPath +
-                   "' is not a torchlint JSON report with units");
+    return shardFailure("--shard-costs '" + ReportPath +
+                        "' is not a torchlint JSON report with units");
   std::string Root = Doc.contains("srcroot") && Doc["srcroot"].is_string()
                          ? Doc["srcroot"].get<std::string>()
                          : "";

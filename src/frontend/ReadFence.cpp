@@ -27,7 +27,7 @@ static std::string realOf(llvm::StringRef Path) {
 
 /// Whether Dir holds LibTorch's headers (the include folder of an install,
 /// or its csrc/api/include).
-static bool holdsLibTorch(llvm::StringRef Dir) {
+static bool holdsLibTorchHeaders(llvm::StringRef Dir) {
   for (const char *Marker :
        {"ATen/ATen.h", "torch/torch.h", "c10/macros/Macros.h"}) {
     llvm::SmallString<256> P(Dir);
@@ -69,7 +69,7 @@ std::vector<std::string> readableRoots(const std::vector<std::string> &Project,
         break;
       }
     }
-    if (!Dir.empty() && holdsLibTorch(Dir))
+    if (!Dir.empty() && holdsLibTorchHeaders(Dir))
       Roots.push_back(realOf(Dir));
   }
   return Roots;

@@ -91,7 +91,7 @@ std::string defaultCacheDir(const EnvLookup &Env) {
   return std::string(Dir);
 }
 
-static bool isLibTorchInclude(llvm::StringRef Name) {
+static bool isLibTorchOrCaffe2Include(llvm::StringRef Name) {
   return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
          Name.starts_with("c10/") || Name.starts_with("caffe2/");
 }
@@ -115,7 +115,7 @@ class MissingIncludeHandler : public PPCallbacks {
 public:
   explicit MissingIncludeHandler(UnitState &State) : State(State) {}
   bool FileNotFound(llvm::StringRef FileName) override {
-    if (isLibTorchInclude(FileName)) {
+    if (isLibTorchOrCaffe2Include(FileName)) {
       if (!State.Outcome.MissingLibTorch)
         State.Outcome.MissingLibTorchHeader = FileName.str();
       State.Outcome.MissingLibTorch = true;
@@ -203,7 +203,7 @@ private:
     if (Info.getID() != diag::err_pp_file_not_found || Info.getNumArgs() < 1 ||
         Info.getArgKind(0) != DiagnosticsEngine::ak_std_string)
       return false;
-    return isLibTorchInclude(Info.getArgStdStr(0));
+    return isLibTorchOrCaffe2Include(Info.getArgStdStr(0));
   }
 
   /// "file:line:col: message", as the user will look it up.
