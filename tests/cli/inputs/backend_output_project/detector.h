@@ -21,3 +21,13 @@ public:
 };
 
 std::unique_ptr<Detector> openDetector(const std::string &path);
+
+// Uploads host crops to the device it was made for.
+class Uploader {
+public:
+  explicit Uploader(torch::Device device);
+  torch::Tensor upload(const torch::Tensor &crops);
+
+private:
+  torch::Device device_;
+};

@@ -50,3 +50,9 @@ std::unique_ptr<Detector> openDetector(const std::string &path) {
     return std::make_unique<CudaDetector>(path);
   return std::make_unique<HostDetector>(path);
 }
+
+Uploader::Uploader(torch::Device device) : device_(device) {}
+
+torch::Tensor Uploader::upload(const torch::Tensor &crops) {
+  return crops.to(device_, /*non_blocking=*/true);
+}

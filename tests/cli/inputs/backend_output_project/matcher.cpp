@@ -25,7 +25,13 @@ int main(int argc, char **argv) {
   // Right: moved to the host before meeting host tensors.
   torch::Tensor host = detector->embed(crops).cpu() - centre;
 
-  std::cout << similarity.sum().item<float>() + weighted.sum().item<float>() +
+  // Bug: a non-virtual method of another file returns the crops on the
+  // uploader's device; the mask stays on the host.
+  Uploader uploader(detector->device());
+  torch::Tensor mask = torch::ones({8, 3, 64, 64});
+  torch::Tensor masked = uploader.upload(crops) * mask;
+
+  std::cout << masked.sum().item<float>() << " " << similarity.sum().item<float>() + weighted.sum().item<float>() +
                    direct.sum().item<float>() + host.sum().item<float>()
             << "\n";
   return 0;
