@@ -439,6 +439,13 @@ private:
   }
   DeviceSet newModule(const ValueDecl *VD, const Expr *Init, SourceLocation Loc,
                       const State &St);
+  /// For E, a call of the project's function that builds and returns a
+  /// module with state: the CPU, when that function leaves it there (its
+  /// summary, or the project index's); nothing otherwise.
+  std::optional<DeviceSet> builtModule(const Expr *E, const State &St);
+  /// What a returned module value is: a module built in the return
+  /// statement is born on the CPU; else what the state holds.
+  DeviceSet returnedModule(const Expr *Value, const State &St);
   struct SiteOperand {
     ConflictOperand Op;
     DeviceSet Set;
@@ -1384,6 +1391,10 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
                                          "' here, with its parameters");
     return D;
   }
+  // net_(build_network(cfg)): a module the project's own function builds
+  // and returns is where that function leaves it.
+  if (std::optional<DeviceSet> Built = builtModule(Stripped, St))
+    return *Built;
   // Only a module built here is born on the CPU: a copy of another holder,
   // a cast or a getter names an existing one, wherever that is.
   if (!createsModule(Stripped) ||
@@ -1394,6 +1405,65 @@ DeviceSet FunctionAnalysis::newModule(const ValueDecl *VD, const Expr *Init,
   F.Steps.push_back(
       {Loc, "is created on the CPU here (modules are born on the CPU)"});
   return DeviceSet(F);
+}
+
+std::optional<DeviceSet> FunctionAnalysis::builtModule(const Expr *E,
+                                                       const State &St) {
+  // The holder copied or moved from the call's result.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1 &&
+      CE->getConstructor()->isCopyOrMoveConstructor())
+    E = api::ignoreWrappers(CE->getArg(0));
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || isa<CXXOperatorCallExpr>(Call) ||
+      api::isInTorchNamespace(Callee) || isInStd(Callee) ||
+      !isModuleValueType(Callee->getReturnType()) ||
+      !moduleHasState(moduleClassOf(Callee->getReturnType())))
+    return std::nullopt;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isVirtual())
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  DeviceFact F;
+  F.Value = Device::cpu();
+  if (Callee->hasBody(Def)) {
+    // Its own new module, unmoved (a CPU its summary shows by itself).
+    const ReturnSummary &Sum = Cache.summary(Def);
+    if (Def == FD || Sum.Kind != ReturnSummary::Fixed ||
+        Sum.Fact.Value.Kind != Device::Cpu || !Sum.Fact.Value.Key.empty() ||
+        !Sum.Fact.Needs.empty())
+      return std::nullopt;
+    F.Steps = Sum.Fact.Steps;
+    F.Steps.push_back({Call->getBeginLoc(), "is returned by '" +
+                                                Callee->getNameAsString() +
+                                                "' here, not moved"});
+    return DeviceSet(F);
+  }
+  // Another unit's: a module is born on the CPU, which that unit does not
+  // report, so the index's word is taken here.
+  const FunctionSummary *Imported = Cache.imported(Callee);
+  if (!Imported || Imported->Device != FunctionSummary::Form::Known)
+    return std::nullopt;
+  F.Steps.push_back(
+      {Call->getBeginLoc(), importedStep(*Imported, Imported->DeviceOrigin) +
+                                ", not moved"});
+  return DeviceSet(F);
+}
+
+DeviceSet FunctionAnalysis::returnedModule(const Expr *Value,
+                                           const State &St) {
+  // return Net(cfg): a module built here, born on the CPU.
+  const Expr *Stripped = api::ignoreWrappers(Value);
+  if (createsModule(Stripped) &&
+      moduleHasState(moduleClassOf(Value->getType()))) {
+    DeviceFact F;
+    F.Value = Device::cpu();
+    F.Steps.push_back({Stripped->getBeginLoc(),
+                       "is created on the CPU here (modules are born on the "
+                       "CPU)"});
+    return DeviceSet(F);
+  }
+  return evalTensor(Value, St);
 }
 
 DeviceSet FunctionAnalysis::scriptModule(const Expr *Init, SourceLocation Loc,

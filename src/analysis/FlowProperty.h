@@ -691,6 +691,12 @@ protected:
     return R;
   }
 
+  /// What a returned module value is (a factory of the project's models
+  /// returns it): what the state holds by default.
+  Facts returnedModule(const clang::Expr *Value, const StateTy &St) {
+    return self().evalTensor(Value, St, 0);
+  }
+
   /// What a value fixed by the fields of Def's object (a FixedOnThis
   /// summary) is to a caller on another object: unknown by default.
   Facts heldByObject(const Fact<V> &, const clang::FunctionDecl *) {
@@ -915,6 +921,9 @@ protected:
       FieldsUnknown = true;
     if (Value && api::isTensorType(Value->getType()))
       Returns.push_back(self().evalTensor(Value, St, 0));
+    else if (Value && isModuleValueType(Value->getType()))
+      // return net: a module's state (a factory of the project's models).
+      Returns.push_back(self().returnedModule(Value, St));
     else if (Value && holdsTensors(Value->getType()))
       // return {obs, actions}: what the returned tensors agree on.
       Returns.push_back(evalContainer(Value, St, 0));

@@ -169,7 +169,9 @@ UnitSummaries ProvenanceCache::exportSummaries() {
         bool Requires = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
           return api::isTensorType(P->getType());
         });
-        if (!returnsTensors(FD) && !Requires)
+        // A factory of the project's models too: where its module is.
+        bool ReturnsModule = flow::isModuleValueType(FD->getReturnType());
+        if (!returnsTensors(FD) && !Requires && !ReturnsModule)
           return;
         const auto *MD = dyn_cast<CXXMethodDecl>(FD);
         std::string Usr = MD && MD->isVirtual() ? virtualUsrOf(MD) : usrOf(FD);

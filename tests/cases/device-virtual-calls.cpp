@@ -62,37 +62,37 @@ torch::Tensor inferMoved(Backend &B, torch::Device Device) {
   return B.run(torch::rand({1, 4}).to(Device));
 }
 
-// What a virtual call returns: the output of whichever overrider runs. A
-// scorer on the CPU returns CPU tensors, one on the GPU returns its
-// device's; to the caller the result is on the scorer's device, chosen at
+// What a virtual call returns: the output of whichever overrider runs. An
+// embedder on the CPU returns CPU tensors, one on the GPU returns its
+// device's; to the caller the result is on the embedder's device, chosen at
 // run time, and a host tensor meeting it fails whenever the GPU one runs.
-struct Scores {
+struct EmbedderOutputs {
   torch::Tensor Logits, Embeddings;
 };
 
-class Scorer {
+class Embedder {
 public:
-  virtual ~Scorer() = default;
+  virtual ~Embedder() = default;
   virtual torch::Device device() const = 0;
   virtual torch::Tensor embed(const torch::Tensor &X) = 0;
-  virtual Scores score(const torch::Tensor &X) = 0;
+  virtual EmbedderOutputs score(const torch::Tensor &X) = 0;
 };
 
 // The scripted model returns a (logits, embeddings) tuple.
-Scores unpack(const torch::jit::IValue &Out) {
+EmbedderOutputs unpack(const torch::jit::IValue &Out) {
   auto Elems = Out.toTuple()->elements();
-  return Scores{Elems[0].toTensor(), Elems[1].toTensor()};
+  return EmbedderOutputs{Elems[0].toTensor(), Elems[1].toTensor()};
 }
 
-class HostScorer : public Scorer {
+class HostEmbedder : public Embedder {
 public:
-  explicit HostScorer(const std::string &Path)
+  explicit HostEmbedder(const std::string &Path)
       : Module(torch::jit::load(Path, torch::kCPU)) {}
   torch::Device device() const override { return torch::kCPU; }
   torch::Tensor embed(const torch::Tensor &X) override {
     return Module.run_method("embed", X).toTensor();
   }
-  Scores score(const torch::Tensor &X) override {
+  EmbedderOutputs score(const torch::Tensor &X) override {
     return unpack(Module.forward({X}));
   }
 
@@ -100,9 +100,9 @@ private:
   torch::jit::Module Module;
 };
 
-class GpuScorer : public Scorer {
+class GpuEmbedder : public Embedder {
 public:
-  explicit GpuScorer(const std::string &Path) : Device(torch::kCUDA, 0) {
+  explicit GpuEmbedder(const std::string &Path) : Device(torch::kCUDA, 0) {
     Module = torch::jit::load(Path);
     Module.to(Device);
   }
@@ -110,7 +110,7 @@ public:
   torch::Tensor embed(const torch::Tensor &X) override {
     return Module.run_method("embed", X.to(Device)).toTensor();
   }
-  Scores score(const torch::Tensor &X) override {
+  EmbedderOutputs score(const torch::Tensor &X) override {
     return unpack(Module.forward({X.to(Device)}));
   }
 
@@ -119,49 +119,49 @@ private:
   torch::jit::Module Module;
 };
 
-std::unique_ptr<Scorer> openScorer(const std::string &Path) {
+std::unique_ptr<Embedder> openEmbedder(const std::string &Path) {
   if (torch::cuda::is_available())
-    return std::make_unique<GpuScorer>(Path);
-  return std::make_unique<HostScorer>(Path);
+    return std::make_unique<GpuEmbedder>(Path);
+  return std::make_unique<HostEmbedder>(Path);
 }
 
 // Bug: the reference embeddings stay on the host.
-torch::Tensor similarity(Scorer &S, const torch::Tensor &X) {
+torch::Tensor similarity(Embedder &S, const torch::Tensor &X) {
   auto Reference = torch::rand({1, 16}); // expected-note {{'Reference' is created on the CPU here ('torch::rand' with no device)}}
-  return (S.embed(X) * Reference).sum(1); // expected-warning {{'operator*' receives tensors on different devices: 'Reference' is on the CPU but 'S.embed(X)' is on the device of 'S' [torch-device-mismatch]}} expected-note {{'S.embed(X)' is returned by 'embed' here, on the device of 'S': the CPU when it is a 'HostScorer', cuda:0 when it is a 'GpuScorer'}}
+  return (S.embed(X) * Reference).sum(1); // expected-warning {{'operator*' receives tensors on different devices: 'Reference' is on the CPU but 'S.embed(X)' is on the device of 'S' [torch-device-mismatch]}} expected-note {{'S.embed(X)' is returned by 'embed' here, on the device of 'S': the CPU when it is a 'HostEmbedder', cuda:0 when it is a 'GpuEmbedder'}}
 }
 
 // Bug: the same through a field of the returned struct, which the
 // overriders fill from the model's output with a helper.
-torch::Tensor weighted(Scorer &S, const torch::Tensor &X) {
+torch::Tensor weighted(Embedder &S, const torch::Tensor &X) {
   auto Weights = torch::ones({1, 4}); // expected-note {{'Weights' is created on the CPU here ('torch::ones' with no device)}}
-  Scores Out = S.score(X); // expected-note {{'Out.Logits' is returned by 'score' here, on the device of 'S': the CPU when it is a 'HostScorer', cuda:0 when it is a 'GpuScorer'}}
+  EmbedderOutputs Out = S.score(X); // expected-note {{'Out.Logits' is returned by 'score' here, on the device of 'S': the CPU when it is a 'HostEmbedder', cuda:0 when it is a 'GpuEmbedder'}}
   return Out.Logits * Weights; // expected-warning {{'operator*' receives tensors on different devices: 'Weights' is on the CPU but 'Out.Logits' is on the device of 'S' [torch-device-mismatch]}}
 }
 
 // Moved to where the result is, or the result brought to the host: right.
-torch::Tensor similarityMoved(Scorer &S, const torch::Tensor &X) {
+torch::Tensor similarityMoved(Embedder &S, const torch::Tensor &X) {
   auto Reference = torch::rand({1, 16});
   auto Embedding = S.embed(X);
   auto OnHost = S.score(X).Logits.cpu() * torch::ones({1, 4});
   return (Embedding * Reference.to(Embedding.device())).sum(1) + OnHost.sum();
 }
 
-// The scorer's own device, asked for: the same run-time choice as the
+// The embedder's own device, asked for: the same run-time choice as the
 // result's is not known to differ from it, so silent.
-torch::Tensor similarityOnDevice(Scorer &S, const torch::Tensor &X) {
+torch::Tensor similarityOnDevice(Embedder &S, const torch::Tensor &X) {
   return S.embed(X) * torch::rand({1, 16}, S.device());
 }
 
-// A call on a HostScorer runs that overrider only: CPU with CPU.
-torch::Tensor similarityHost(HostScorer &S, const torch::Tensor &X) {
+// A call on a HostEmbedder runs that overrider only: CPU with CPU.
+torch::Tensor similarityHost(HostEmbedder &S, const torch::Tensor &X) {
   return S.embed(X) * torch::rand({1, 16});
 }
 
 int main(int Argc, char **Argv) {
   auto B = openBackend(Argc > 1 ? Argv[1] : "model.pt");
   auto Y = infer(*B);
-  auto S = openScorer(Argc > 2 ? Argv[2] : "scorer.pt");
+  auto S = openEmbedder(Argc > 2 ? Argv[2] : "scorer.pt");
   auto X = torch::rand({1, 4});
   auto Z = similarity(*S, X) + weighted(*S, X).sum() +
            similarityMoved(*S, X) + similarityOnDevice(*S, X).sum();
