@@ -12,6 +12,8 @@
 
 #include "torchlint/TorchApi.h"
 
+#include "TorchProgram.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -177,22 +179,12 @@ struct Headers {
   std::string Error;
 
   Headers() {
-    std::vector<std::string> Args = {"-std=c++17", "-w"};
-    std::string Flags = "-isystem /usr/include/torch/csrc/api/include";
-    if (std::optional<std::string> Env =
-            llvm::sys::Process::GetEnv("TORCHLINT_TEST_TORCH_FLAGS"))
-      Flags = *Env;
-    std::istringstream In(Flags);
-    for (std::string Word; In >> Word;)
-      Args.push_back(Word);
-    if (llvm::StringRef(TORCHLINT_CLANG_RESOURCE_DIR).size())
-      Args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
     AST = tooling::buildASTFromCodeWithArgs(
         std::string("#include <torch/torch.h>\n#include <torch/script.h>\n") +
             QueryProgram,
-        Args, "rows.cpp");
+        torchTestArgs(), "rows.cpp");
     if (!AST || AST->getDiagnostics().hasErrorOccurred()) {
-      Error = "LibTorch's headers did not parse with: " + Flags;
+      Error = "LibTorch's headers did not parse with: " + torchTestFlags();
       return;
     }
     Decls.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());

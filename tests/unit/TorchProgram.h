@@ -23,22 +23,32 @@
 #include <string>
 #include <vector>
 
+/// The LibTorch flags the tests parse with: TORCHLINT_TEST_TORCH_FLAGS, or
+/// Debian's 1.13 headers.
+inline std::string torchTestFlags() {
+  if (std::optional<std::string> Env =
+          llvm::sys::Process::GetEnv("TORCHLINT_TEST_TORCH_FLAGS"))
+    return *Env;
+  return "-isystem /usr/include/torch/csrc/api/include";
+}
+
+/// The compiler arguments a test parses a LibTorch program with.
+inline std::vector<std::string> torchTestArgs() {
+  std::vector<std::string> Args = {"-std=c++17", "-w"};
+  std::istringstream In(torchTestFlags());
+  for (std::string Word; In >> Word;)
+    Args.push_back(Word);
+  if (llvm::StringRef(TORCHLINT_CLANG_RESOURCE_DIR).size())
+    Args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
+  return Args;
+}
+
 /// A program parsed with LibTorch's headers.
 class TorchProgram {
 public:
   explicit TorchProgram(llvm::StringRef Code) : Code(Code.str()) {
-    std::vector<std::string> Args = {"-std=c++17", "-w"};
-    std::string Flags = "-isystem /usr/include/torch/csrc/api/include";
-    if (std::optional<std::string> Env =
-            llvm::sys::Process::GetEnv("TORCHLINT_TEST_TORCH_FLAGS"))
-      Flags = *Env;
-    std::istringstream In(Flags);
-    for (std::string Word; In >> Word;)
-      Args.push_back(Word);
-    if (llvm::StringRef(TORCHLINT_CLANG_RESOURCE_DIR).size())
-      Args.push_back("-resource-dir=" TORCHLINT_CLANG_RESOURCE_DIR);
-    AST = clang::tooling::buildASTFromCodeWithArgs(this->Code, Args,
-                                                   "program.cpp");
+    AST = clang::tooling::buildASTFromCodeWithArgs(
+        this->Code, torchTestArgs(), "program.cpp");
     if (!AST || AST->getDiagnostics().hasErrorOccurred())
       return;
     // The engine analyses the user's declarations only.
