@@ -103,7 +103,7 @@ struct ScopedDefaults {
 std::mutex DefaultsLock;
 std::map<const ASTContext *, ScopedDefaults> DefaultsByUnit;
 
-void forgetUnit(void *Ctx) {
+void forgetChoiceUnit(void *Ctx) {
   std::lock_guard<std::mutex> Guard(DefaultsLock);
   DefaultsByUnit.erase(static_cast<const ASTContext *>(Ctx));
 }
@@ -121,7 +121,7 @@ const DefaultsTaken &defaultsTaken(ASTContext &Ctx) {
   std::lock_guard<std::mutex> Guard(DefaultsLock);
   auto [It, New] = DefaultsByUnit.try_emplace(&Ctx);
   if (New)
-    Ctx.AddDeallocation(forgetUnit, static_cast<void *>(&Ctx));
+    Ctx.AddDeallocation(forgetChoiceUnit, static_cast<void *>(&Ctx));
   It->second = ScopedDefaults{
       std::move(Scope), std::make_unique<DefaultsTaken>(std::move(V.Taken))};
   return *It->second.Taken;
