@@ -559,9 +559,13 @@ std::optional<unsigned> inputParamIndex(const FunctionDecl *FD,
 namespace {
 /// True for a class-index target dtype a loss rejects: Int, Short, Char.
 /// Byte targets are accepted, Long is the rule; floating targets may be
-/// class probabilities (legal when shaped like the input), which the
-/// analysis cannot tell from indices.
-bool rejectedClassIndex(ScalarKind K) {
+/// class probabilities (legal for cross_entropy when shaped like the
+/// input), which the analysis cannot tell from indices, unless the loss
+/// takes indices only (IndicesOnly: nll_loss, NLLLoss), where every other
+/// dtype throws ("expected scalar type Long but found Float").
+bool rejectedClassIndex(ScalarKind K, bool IndicesOnly) {
+  if (IndicesOnly)
+    return K != ScalarKind::Long && K != ScalarKind::Byte;
   return K == ScalarKind::Int || K == ScalarKind::Short ||
          K == ScalarKind::Char;
 }
@@ -926,6 +930,7 @@ DtypeSet DtypeFlow::evalCall(const CallExpr *CE, const DtypeState &S,
   case DtypeBehaviour::Keep:
   case DtypeBehaviour::Same:
   case DtypeBehaviour::ClassTarget:
+  case DtypeBehaviour::IndexTarget:
   case DtypeBehaviour::FloatTarget:
     return Inputs.front();
   case DtypeBehaviour::Reshape:
@@ -1196,11 +1201,14 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
                             const DtypeState &St) {
   DtypeSet T = evalTensor(Target, St);
   const DtypeFact *One = T.single();
+  bool Indices = Behaviour == DtypeBehaviour::ClassTarget ||
+                 Behaviour == DtypeBehaviour::IndexTarget;
+  bool IndicesOnly = Behaviour == DtypeBehaviour::IndexTarget;
   if (std::optional<unsigned> Index = inputIndex(One);
-      Index && Behaviour == DtypeBehaviour::ClassTarget &&
-      !One->Value.Promoted) {
+      Index && Indices && !One->Value.Promoted) {
     DtypeRequirement Where;
     Where.Kind = DtypeRequirement::ClassTarget;
+    Where.IndicesOnly = IndicesOnly;
     Where.Operation = Callee;
     Where.Site = Site;
     require(*Index, One->Value, DtypeFact(), Where);
@@ -1214,8 +1222,8 @@ void DtypeFlow::checkTarget(const Expr *Site, const std::string &Callee,
   C.Stray = {Target, text(api::ignoreWrappers(Target), Ctx), "target", *One,
              false};
   C.Target = Target;
-  if (Behaviour == DtypeBehaviour::ClassTarget) {
-    if (!rejectedClassIndex(K))
+  if (Indices) {
+    if (!rejectedClassIndex(K, IndicesOnly))
       return;
     C.Kind = DtypeConflict::ClassTarget;
   } else {
@@ -1539,12 +1547,15 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     std::string Name = text(moduleObject(Module), Ctx);
     api::ModuleDtype Kind = api::moduleDtypeBehaviour(RD);
     if (Kind == api::ModuleDtype::ClassTarget ||
+        Kind == api::ModuleDtype::IndexTarget ||
         Kind == api::ModuleDtype::FloatTarget ||
         Kind == api::ModuleDtype::ExactFloatTarget) {
       if (Args.size() >= 2)
         checkTarget(E, Name,
                     Kind == api::ModuleDtype::ClassTarget
                         ? DtypeBehaviour::ClassTarget
+                    : Kind == api::ModuleDtype::IndexTarget
+                        ? DtypeBehaviour::IndexTarget
                         : DtypeBehaviour::FloatTarget,
                     Args[0], Args[1],
                     Kind == api::ModuleDtype::ExactFloatTarget
@@ -1632,7 +1643,8 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
     return;
   }
   DtypeBehaviour B = api::dtypeBehaviour(F);
-  if (B == DtypeBehaviour::ClassTarget || B == DtypeBehaviour::FloatTarget) {
+  if (B == DtypeBehaviour::ClassTarget || B == DtypeBehaviour::IndexTarget ||
+      B == DtypeBehaviour::FloatTarget) {
     const Expr *Input = nullptr, *Target = nullptr;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       std::string P = paramNameOf(F, I);
@@ -1715,13 +1727,15 @@ std::vector<DtypeRequirement> importedRequirements(const FunctionSummary &S) {
   for (const FunctionSummary::Requirement &Q : S.Requires) {
     using Kind = FunctionSummary::Requirement::KindTy;
     if (Q.Kind != Kind::SameDtype && Q.Kind != Kind::ClassTarget &&
-        Q.Kind != Kind::DataPtr)
+        Q.Kind != Kind::IndexTarget && Q.Kind != Kind::DataPtr)
       continue;
-    bool ClassTarget = Q.Kind == Kind::ClassTarget;
+    bool ClassTarget =
+        Q.Kind == Kind::ClassTarget || Q.Kind == Kind::IndexTarget;
     DtypeRequirement R;
     R.Kind = ClassTarget                ? DtypeRequirement::ClassTarget
              : Q.Kind == Kind::DataPtr ? DtypeRequirement::DataPtr
                                        : DtypeRequirement::Same;
+    R.IndicesOnly = Q.Kind == Kind::IndexTarget;
     R.Index = Q.Arg;
     R.Param = Dtype::symbolic("input");
     R.Param.Promoted = Q.Promoted;
@@ -1901,7 +1915,7 @@ void DtypeFlow::checkRequirementList(const Expr *Call, const FunctionDecl *Def,
         continue;
       }
       if (AOne->Value.Kind != Dtype::Known ||
-          !rejectedClassIndex(AOne->Value.Type))
+          !rejectedClassIndex(AOne->Value.Type, R.IndicesOnly))
         continue;
       if (AOne->Birth && !ReportedBirths.insert(AOne->Birth).second)
         return;

@@ -123,6 +123,8 @@ static llvm::StringRef kindName(FunctionSummary::Requirement::KindTy K) {
     return "same";
   case K_::ClassTarget:
     return "class-target";
+  case K_::IndexTarget:
+    return "index-target";
   case K_::SameDevice:
     return "same-device";
   case K_::OnHost:
@@ -139,7 +141,8 @@ static llvm::StringRef kindName(FunctionSummary::Requirement::KindTy K) {
 static std::optional<FunctionSummary::Requirement::KindTy>
 kindNamed(llvm::StringRef S) {
   using K_ = FunctionSummary::Requirement::KindTy;
-  for (K_ K : {K_::SameDtype, K_::ClassTarget, K_::SameDevice, K_::OnHost,
+  for (K_ K : {K_::SameDtype, K_::ClassTarget, K_::IndexTarget,
+               K_::SameDevice, K_::OnHost,
                K_::OwnDevice, K_::DataPtr})
     if (kindName(K) == S)
       return K;

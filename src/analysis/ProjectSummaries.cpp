@@ -266,12 +266,15 @@ UnitSummaries ProvenanceCache::exportSummaries() {
             FunctionSummary::Requirement Q;
             Q.Arg = R.Index;
             Q.Kind = R.Kind == DtypeRequirement::ClassTarget
-                         ? FunctionSummary::Requirement::KindTy::ClassTarget
+                         ? (R.IndicesOnly
+                                ? FunctionSummary::Requirement::KindTy::
+                                      IndexTarget
+                                : FunctionSummary::Requirement::KindTy::
+                                      ClassTarget)
                      : R.Kind == DtypeRequirement::DataPtr
                          ? FunctionSummary::Requirement::KindTy::DataPtr
                          : FunctionSummary::Requirement::KindTy::SameDtype;
-            bool ClassTarget =
-                Q.Kind == FunctionSummary::Requirement::KindTy::ClassTarget;
+            bool ClassTarget = R.Kind == DtypeRequirement::ClassTarget;
             Q.Promoted = R.Param.Promoted;
             Q.Floor = R.Param.Type;
             // Handed on from a callee in another file: at this file's

@@ -98,6 +98,22 @@ torch::Tensor throughLambda() {
   return fc(make(3)); // expected-warning {{'fc' receives tensors of different dtypes: 'make(3)' (argument 'input') is Double but the parameters of 'fc' are Float [torch-dtype-mismatch]}} // expected-note {{'make(3)' is returned by 'make' here}}
 }
 
+// A spatial transformer: affine_grid keeps theta's dtype, and grid_sample
+// needs the grid in the image's dtype ("expected scalar type Float but
+// found Double" from grid_sampler_2d_cpu). Theta crosses a function as its
+// parameter: the caller's Double is checked at the call.
+torch::Tensor cropPatches(const torch::Tensor &image,
+                          const torch::Tensor &theta) {
+  auto grid = F::affine_grid(theta, {theta.size(0), 1, 8, 8}, false);
+  return F::grid_sample(image.expand({theta.size(0), 1, 32, 32}), grid, // expected-warning {{'F::grid_sample' receives tensors of different dtypes: 'grid' is Double but 'image' is Float [torch-dtype-mismatch]}}
+                        F::GridSampleFuncOptions().align_corners(false));
+}
+torch::Tensor cropCaller(std::vector<double> &affines) {
+  auto image = torch::rand({1, 1, 32, 32}); // expected-note {{'image' is created as Float here ('torch::rand' with no dtype)}}
+  auto theta = torch::from_blob(affines.data(), {2, 2, 3}, torch::kFloat64); // expected-note {{'theta' is created as Double here ('torch::from_blob' with dtype Double)}}
+  return cropPatches(image, theta); // expected-note {{'theta' is passed to 'cropPatches' as 'theta' here}} expected-note {{'image' is passed to 'cropPatches' as 'image' here}}
+}
+
 //===----------------------------------------------------------------------===//
 // Must stay silent.
 //===----------------------------------------------------------------------===//
@@ -126,8 +142,14 @@ torch::Tensor silent() {
   // Double: fed to a Float Linear it is right.
   torch::nn::Linear fc(3, 1);
   auto fromData = fc(torch::tensor({1.0, 2.0, 3.0}).view({1, 3}));
+  // A Float grid from a Float theta samples a Float image.
+  auto theta = torch::rand({2, 2, 3});
+  auto grid = F::affine_grid(theta, {2, 1, 3, 3}, false);
+  auto patches = F::grid_sample(f.view({1, 1, 3, 3}).expand({2, 1, 3, 3}),
+                                grid,
+                                F::GridSampleFuncOptions().align_corners(false));
   return sum + prod + both.sum() + stacked.sum() + chosen + scaled + half +
-         ok + ok2 + ok3 + fromData.sum();
+         ok + ok2 + ok3 + fromData.sum() + patches.sum();
 }
 
 // A model whose forward() converts its input accepts any dtype.

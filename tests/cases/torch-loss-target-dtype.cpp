@@ -49,6 +49,31 @@ torch::Tensor binaryDouble() {
   return F::binary_cross_entropy(probs, targets); // expected-warning {{'F::binary_cross_entropy' expects a target of its input's dtype Float, but its target 'targets' is Double [torch-loss-target-dtype]}}
 }
 
+// nll_loss takes class indices only: a Float target throws "expected scalar
+// type Long but found Float" (cross_entropy would read it as probabilities).
+// Rows filled from Long ids keep the Float of the zeros they are written
+// into.
+torch::Tensor nllFloatTargets(const torch::Tensor &logProbs,
+                              const std::vector<std::vector<int64_t>> &rows) {
+  auto targets = torch::zeros({2, 3}); // expected-note {{'targets' is created as Float here ('torch::zeros' with no dtype)}}
+  for (size_t r = 0; r < rows.size(); ++r)
+    targets[static_cast<int64_t>(r)] = torch::tensor(rows[r]);
+  return F::nll_loss(logProbs, targets.reshape({-1})); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'targets.reshape({-1})' is Float [torch-loss-target-dtype]}}
+}
+
+// The module form, through a helper whose parameter is the target: the
+// caller's Float argument is reported where the loss reads it, with the
+// call on the way.
+torch::Tensor nllModule(const torch::Tensor &logProbs,
+                        const torch::Tensor &targets) {
+  torch::nn::NLLLoss criterion;
+  return criterion(logProbs, targets); // expected-warning {{'criterion' expects class indices of dtype Long, but its target 'targets' is Float [torch-loss-target-dtype]}}
+}
+torch::Tensor nllModuleCaller(const torch::Tensor &logProbs) {
+  auto soft = torch::rand({4}); // expected-note {{'soft' is created as Float here ('torch::rand' with no dtype)}}
+  return nllModule(logProbs, soft); // expected-note {{'soft' is passed to 'nllModule' as 'targets' here}}
+}
+
 //===----------------------------------------------------------------------===//
 // Must stay silent.
 //===----------------------------------------------------------------------===//
@@ -74,7 +99,11 @@ torch::Tensor silent(const torch::Tensor &logits, const torch::Tensor &y) {
       torch::randn({4}), torch::randint(0, 2, {4}).to(torch::kFloat));
   // mse_loss fails only in backward() (see the rule's documentation).
   auto i = F::mse_loss(torch::randn({4}), torch::ones({4}, torch::kDouble));
-  return a + b + c + d + e + f + g + h + i;
+  // nll_loss accepts Byte class indices too (run on 1.13 and 2.x).
+  auto j = F::nll_loss(logits, torch::zeros({4}, torch::kByte));
+  // A Float target converted to Long before nll_loss.
+  auto k = F::nll_loss(logits, torch::zeros({4}).to(torch::kLong));
+  return a + b + c + d + e + f + g + h + i + j + k;
 }
 
 //===----------------------------------------------------------------------===//

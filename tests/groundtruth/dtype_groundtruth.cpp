@@ -275,8 +275,74 @@ torch::Tensor fixed_mse_target_double() {
 }
 
 //===----------------------------------------------------------------------===//
+// 11. loss-target-nll-float: class indices written into a Float tensor
+//===----------------------------------------------------------------------===//
+
+/// Bug: the targets are allocated with torch::zeros (Float) and each row is
+/// filled from Long ids, which the assignment converts to Float; nll_loss
+/// takes class indices only, so a Float target throws.
+torch::Tensor bug_loss_target_nll_float() {
+  std::vector<std::vector<int64_t>> rows = {{2, 0, 1}, {1, 2, 0}};
+  auto targets = torch::zeros({2, 3}); // expected-note {{'targets' is created as Float here ('torch::zeros' with no dtype)}}
+  for (int64_t r = 0; r < 2; ++r)
+    targets[r] = torch::tensor(rows[static_cast<size_t>(r)]);
+  auto log_probs = torch::log_softmax(torch::randn({6, 3}), 1);
+  return F::nll_loss(log_probs, targets.reshape({-1})); // expected-warning {{'F::nll_loss' expects class indices of dtype Long, but its target 'targets.reshape({-1})' is Float [torch-loss-target-dtype]}}
+}
+
+/// Fixed: the targets are allocated as Long.
+torch::Tensor fixed_loss_target_nll_float() {
+  std::vector<std::vector<int64_t>> rows = {{2, 0, 1}, {1, 2, 0}};
+  auto targets = torch::zeros({2, 3}, torch::kLong);
+  for (int64_t r = 0; r < 2; ++r)
+    targets[r] = torch::tensor(rows[static_cast<size_t>(r)]);
+  auto log_probs = torch::log_softmax(torch::randn({6, 3}), 1);
+  return F::nll_loss(log_probs, targets.reshape({-1}));
+}
+
+//===----------------------------------------------------------------------===//
+// 12. grid-sample-double-theta: a Double affine grid samples a Float image
+//===----------------------------------------------------------------------===//
+
+/// The affine transforms of two crops, computed in double as geometry code
+/// usually is.
+std::vector<double> cropTransforms() {
+  return {0.5, 0.0, -0.5, 0.0, 0.5, -0.5, 0.5, 0.0, 0.5, 0.0, 0.5, 0.5};
+}
+
+/// Bug: affine_grid keeps theta's dtype (Double), and grid_sample needs the
+/// grid in the image's dtype (Float).
+torch::Tensor bug_grid_sample_double_theta() {
+  auto transforms = cropTransforms();
+  auto theta = torch::from_blob(transforms.data(), {2, 2, 3}, torch::kDouble); // expected-note {{'theta' is created as Double here ('torch::from_blob' with dtype Double)}}
+  auto image = torch::rand({2, 1, 8, 8}); // expected-note {{'image' is created as Float here ('torch::rand' with no dtype)}}
+  auto grid = F::affine_grid(theta, {2, 1, 4, 4}, /*align_corners=*/false);
+  return F::grid_sample(image, grid, // expected-warning {{'F::grid_sample' receives tensors of different dtypes: 'grid' is Double but 'image' (argument 'input') is Float [torch-dtype-mismatch]}}
+                        F::GridSampleFuncOptions().align_corners(false));
+}
+
+/// Fixed: theta is converted to the image's dtype before the grid is built.
+torch::Tensor fixed_grid_sample_double_theta() {
+  auto transforms = cropTransforms();
+  auto theta = torch::from_blob(transforms.data(), {2, 2, 3}, torch::kDouble)
+                   .to(torch::kFloat);
+  auto image = torch::rand({2, 1, 8, 8});
+  auto grid = F::affine_grid(theta, {2, 1, 4, 4}, /*align_corners=*/false);
+  return F::grid_sample(image, grid,
+                        F::GridSampleFuncOptions().align_corners(false));
+}
+
+//===----------------------------------------------------------------------===//
 // Silent cases: legal mixes that a dtype rule must not report
 //===----------------------------------------------------------------------===//
+
+/// cross_entropy also takes class probabilities: a Float target shaped
+/// like the input is legal (since 1.10), unlike nll_loss's.
+torch::Tensor silent_cross_entropy_probabilities() {
+  auto logits = torch::randn({4, 3});
+  auto soft_targets = torch::softmax(torch::randn({4, 3}), 1);
+  return F::cross_entropy(logits, soft_targets);
+}
 
 /// Elementwise ops promote: Float + Double is Double.
 torch::Tensor silent_add_float_double() {
@@ -459,6 +525,18 @@ const std::vector<Case> &cases() {
        [] { return checkFinite(bug_mse_target_double(), kFloat); }},
       {"fixed_mse_target_double", Expect::Clean,
        [] { return checkFinite(fixed_mse_target_double(), kFloat); }},
+      {"bug_loss_target_nll_float", Expect::Error,
+       [] { return checkFinite(bug_loss_target_nll_float(), kFloat); }},
+      {"fixed_loss_target_nll_float", Expect::Clean,
+       [] { return checkFinite(fixed_loss_target_nll_float(), kFloat); }},
+      {"bug_grid_sample_double_theta", Expect::Error,
+       [] { return checkFinite(bug_grid_sample_double_theta(), kFloat); }},
+      {"fixed_grid_sample_double_theta", Expect::Clean,
+       [] { return checkFinite(fixed_grid_sample_double_theta(), kFloat); }},
+      {"silent_cross_entropy_probabilities", Expect::Clean,
+       [] {
+         return checkFinite(silent_cross_entropy_probabilities(), kFloat);
+       }},
       {"silent_add_float_double", Expect::Clean,
        [] { return checkFinite(silent_add_float_double(), kDouble); }},
       {"silent_cat_float_double", Expect::Clean,

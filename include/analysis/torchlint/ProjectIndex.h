@@ -83,6 +83,9 @@ struct FunctionSummary {
     enum class KindTy : uint8_t {
       SameDtype,   ///< Must have the dtype of what it meets (Other).
       ClassTarget, ///< A loss's class indices: must be Long.
+      /// A loss's class indices that may not be probabilities either
+      /// (nll_loss): must be Long or Byte, never floating.
+      IndexTarget,
       SameDevice,  ///< Must be on argument OtherArg's device.
       /// Its memory is read on the host (data_ptr): must be on the CPU.
       OnHost,

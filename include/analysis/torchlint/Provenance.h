@@ -163,6 +163,9 @@ struct DtypeRequirement {
     DataPtr,
   };
   KindTy Kind = Same;
+  /// For ClassTarget: the loss takes class indices only (nll_loss), so a
+  /// floating target is rejected too.
+  bool IndicesOnly = false;
   unsigned Index = 0; ///< The parameter.
   /// The parameter's dtype where it meets Other: its input's, or promoted
   /// (Dtype::Promoted).

@@ -278,8 +278,12 @@ enum class DtypeBehaviour {
   /// found Double".
   Same,
   /// A classification loss: the input is floating and the target holds
-  /// class indices, which must be Long (cross_entropy, nll_loss).
+  /// class indices, which must be Long, or class probabilities, which are
+  /// floating (cross_entropy).
   ClassTarget,
+  /// A classification loss whose target holds class indices only: Long
+  /// or Byte, and a floating target throws too (nll_loss).
+  IndexTarget,
   /// A binary loss: the target must be floating (binary_cross_entropy).
   FloatTarget,
   /// Keeps the input's dtype but not its shape: a 0-dim input gives a
@@ -307,8 +311,12 @@ enum class ModuleDtype {
   /// Runs its children in order: the first child with parameters decides
   /// (Sequential).
   Chain,
-  /// A classification loss module: (input, target) with Long targets.
+  /// A classification loss module: (input, target) with Long targets or
+  /// floating class probabilities (CrossEntropyLoss).
   ClassTarget,
+  /// A classification loss module whose targets are class indices only
+  /// (NLLLoss).
+  IndexTarget,
   /// A binary loss module: floating targets.
   FloatTarget,
   /// Like FloatTarget, and the target must have the input's exact floating
