@@ -633,6 +633,36 @@ protected:
     Facts Value;
   };
 
+  /// The bodies a virtual call may run: this unit's definitions (the
+  /// method's own, unless pure, then its overriders) and the overriders
+  /// the project index holds. Nothing when the call is not virtual, is
+  /// devirtualised (a final class, an object of known type), or may run
+  /// fewer than two bodies: then the call reads by the function it names.
+  struct VirtualBodies {
+    llvm::SmallVector<const clang::FunctionDecl *, 4> Defs;
+    std::vector<std::pair<std::string, const FunctionSummary *>> Imported;
+  };
+  std::optional<VirtualBodies>
+  virtualBodies(const clang::CXXMemberCallExpr *MC,
+                const clang::CXXMethodDecl *MD) {
+    using namespace clang;
+    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!MD || !MD->isVirtual() || !Object ||
+        MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+      return std::nullopt;
+    VirtualBodies B;
+    const FunctionDecl *Own = nullptr;
+    if (MD->hasBody(Own) && !compat::isPureVirtual(MD))
+      B.Defs.push_back(Own);
+    for (const FunctionDecl *Def : Cache.overriders(MD))
+      if (Def != Own)
+        B.Defs.push_back(Def);
+    B.Imported = Cache.importedOverriders(MD);
+    if (B.Defs.size() + B.Imported.size() < 2)
+      return std::nullopt;
+    return B;
+  }
+
   /// A virtual call whose object's dynamic type is not in view
   /// (`backend_->infer(x)`): the join (the property's joinAlternatives)
   /// over every body it may run, the unit's overriders and, through the
@@ -646,23 +676,11 @@ protected:
     using namespace clang;
     const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
     const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
-    if (!MD || !MD->isVirtual() || !Object ||
-        MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
-      return std::nullopt;
-    llvm::SmallVector<const FunctionDecl *, 4> Defs;
-    const FunctionDecl *Own = nullptr;
-    if (MD->hasBody(Own) && !compat::isPureVirtual(MD))
-      Defs.push_back(Own);
-    for (const FunctionDecl *Def : Cache.overriders(MD))
-      if (Def != Own)
-        Defs.push_back(Def);
-    std::vector<std::pair<std::string, const FunctionSummary *>> Imported =
-        Cache.importedOverriders(MD);
-    if (Defs.size() + Imported.size() < 2)
+    std::optional<VirtualBodies> Bodies = virtualBodies(MC, MD);
+    if (!Bodies)
       return std::nullopt;
     std::vector<Alternative> Alts;
-    for (const FunctionDecl *Def : Defs) {
+    for (const FunctionDecl *Def : Bodies->Defs) {
       if (Def == FD || Def->isTemplated())
         return std::nullopt;
       // A value fixed by the object's fields is what a call on an object
@@ -674,7 +692,7 @@ protected:
       Alts.push_back({cast<CXXMethodDecl>(Def)->getParent()->getNameAsString(),
                       "", std::move(Value)});
     }
-    for (const auto &[Usr, Sum] : Imported) {
+    for (const auto &[Usr, Sum] : Bodies->Imported) {
       std::optional<Facts> R =
           self().importedAlternative(Call, Callee, *Sum, Args, S, Depth);
       if (!R)
@@ -847,35 +865,24 @@ protected:
                                     const StateTy &S, unsigned Depth) {
     using namespace clang;
     const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    const Expr *Object = MC ? MC->getImplicitObjectArgument() : nullptr;
-    if (!Object || MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+    std::optional<VirtualBodies> Bodies = virtualBodies(MC, MD);
+    if (!Bodies)
       return std::nullopt;
     std::vector<Alternative> Alts;
-    const FunctionDecl *Own = nullptr;
-    if (MD->hasBody(Own) && !compat::isPureVirtual(MD)) {
-      std::optional<Facts> R = self().calleeField(Call, Own, F, S, Depth);
-      if (!R)
-        return std::nullopt;
-      Alts.push_back({MD->getParent()->getNameAsString(), "", std::move(*R)});
-    }
-    for (const FunctionDecl *Def : Cache.overriders(MD)) {
-      if (Def == Own)
-        continue;
+    for (const FunctionDecl *Def : Bodies->Defs) {
       std::optional<Facts> R = self().calleeField(Call, Def, F, S, Depth);
       if (!R)
         return std::nullopt;
       Alts.push_back({cast<CXXMethodDecl>(Def)->getParent()->getNameAsString(),
                       "", std::move(*R)});
     }
-    for (const auto &[Usr, Sum] : Cache.importedOverriders(MD)) {
+    for (const auto &[Usr, Sum] : Bodies->Imported) {
       std::optional<Facts> R =
           self().importedField(Call, *Sum, F, /*Alternative=*/true);
       if (!R)
         return std::nullopt;
       Alts.push_back({Sum->Class, Sum->File, std::move(*R)});
     }
-    if (Alts.size() < 2)
-      return std::nullopt;
     Facts R = self().joinAlternatives(MC, MD, Alts);
     if (R.isUnknown())
       return std::nullopt;
