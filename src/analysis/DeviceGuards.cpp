@@ -562,6 +562,26 @@ static bool everyConstructionGuarded(const CXXRecordDecl *RD,
                       [&](const Expr *E) { return isCudaGuarded(E, Ctx); });
 }
 
+/// True when the unit builds objects of RD, and builds them and those of
+/// every class it sees deriving from RD only where CUDA is guarded: a
+/// member function then runs only after the guard held (a CUDA backend
+/// made by a factory that asks torch::cuda::is_available() first).
+static bool objectsBuiltOnlyGuarded(const CXXRecordDecl *RD,
+                                    ASTContext &Ctx) {
+  UnitFacts &F = unitFacts(Ctx);
+  RD = RD->getCanonicalDecl();
+  if (!F.Constructions.count(RD))
+    return false;
+  for (const auto &[Class, Sites] : F.Constructions) {
+    if (Class != RD && !(Class->hasDefinition() && Class->isDerivedFrom(RD)))
+      continue;
+    if (!llvm::all_of(Sites,
+                      [&](const Expr *E) { return isCudaGuarded(E, Ctx); }))
+      return false;
+  }
+  return true;
+}
+
 bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(*Use);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
@@ -650,6 +670,10 @@ bool isCudaGuarded(const Stmt *Use, ASTContext &Ctx) {
         if (F.Constructions.count(Ctor->getParent()->getCanonicalDecl()))
           return everyConstructionGuarded(Ctor->getParent(), Ctx);
       }
+      if (MD && !MD->isStatic() && !isa<CXXConstructorDecl>(MD) &&
+          !MD->getParent()->isLambda() &&
+          objectsBuiltOnlyGuarded(MD->getParent(), Ctx))
+        return true;
       if (!MD || !MD->getParent()->isLambda())
         return everyCallGuarded(FD, Ctx);
     }

@@ -291,3 +291,41 @@ torch::Tensor runWorker(torch::Tensor x) {
   GpuWorker Worker;
   return Worker.run(x);
 }
+
+// A backend interface with a CUDA implementation that names its device in a
+// member function: this unit builds the CUDA class only once CUDA is found,
+// so its member functions run only then. Silent.
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual torch::Device device() const = 0;
+};
+class CudaBackend final : public Backend {
+public:
+  torch::Device device() const override { return {torch::kCUDA, 0}; }
+};
+class CpuBackend final : public Backend {
+public:
+  torch::Device device() const override { return torch::kCPU; }
+};
+std::unique_ptr<Backend> openBackend(bool AllowGpu) {
+  if (AllowGpu && torch::cuda::is_available())
+    return std::make_unique<CudaBackend>();
+  return std::make_unique<CpuBackend>();
+}
+
+// The same member function in a class that a derived class's unguarded
+// construction also runs: reported.
+class GpuStage {
+public:
+  virtual ~GpuStage() = default;
+  torch::Device device() const { return {torch::kCUDA, 0}; } // expected-warning {{CUDA device 'torch::kCUDA' is used without a torch::cuda::is_available() guard [torch-hardcoded-device]}}
+};
+class TracedGpuStage : public GpuStage {};
+std::unique_ptr<GpuStage> openStage(bool Traced) {
+  if (Traced)
+    return std::make_unique<TracedGpuStage>();
+  if (torch::cuda::is_available())
+    return std::make_unique<GpuStage>();
+  return nullptr;
+}
