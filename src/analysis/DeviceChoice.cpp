@@ -4,6 +4,7 @@
 #include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
+#include "UnitCache.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -11,11 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
-#include <map>
-#include <memory>
-#include <mutex>
 #include <set>
-#include <vector>
 
 using namespace clang;
 
@@ -93,38 +90,16 @@ struct DefaultsCollector : RecursiveASTVisitor<DefaultsCollector> {
   }
 };
 
-// Each unit's defaults, by context, gathered over its traversal scope. The
-// context frees its entry when it is destroyed (ASTContext::AddDeallocation),
-// so a later unit whose context reuses the address starts afresh.
-struct ScopedDefaults {
-  std::vector<Decl *> Scope;
-  std::unique_ptr<DefaultsTaken> Taken;
-};
-std::mutex DefaultsLock;
-std::map<const ASTContext *, ScopedDefaults> DefaultsByUnit;
-
-void forgetChoiceUnit(void *Ctx) {
-  std::lock_guard<std::mutex> Guard(DefaultsLock);
-  DefaultsByUnit.erase(static_cast<const ASTContext *>(Ctx));
-}
+// Each unit's defaults, gathered on the first question over the traversal
+// scope (UnitCache.h).
+UnitCache<DefaultsTaken> DefaultsByUnit;
 
 const DefaultsTaken &defaultsTaken(ASTContext &Ctx) {
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  {
-    std::lock_guard<std::mutex> Guard(DefaultsLock);
-    auto It = DefaultsByUnit.find(&Ctx);
-    if (It != DefaultsByUnit.end() && It->second.Scope == Scope)
-      return *It->second.Taken;
-  }
-  DefaultsCollector V;
-  V.TraverseAST(Ctx);
-  std::lock_guard<std::mutex> Guard(DefaultsLock);
-  auto [It, New] = DefaultsByUnit.try_emplace(&Ctx);
-  if (New)
-    Ctx.AddDeallocation(forgetChoiceUnit, static_cast<void *>(&Ctx));
-  It->second = ScopedDefaults{
-      std::move(Scope), std::make_unique<DefaultsTaken>(std::move(V.Taken))};
-  return *It->second.Taken;
+  return DefaultsByUnit.get(Ctx, [](const ASTContext &Ctx) {
+    DefaultsCollector V;
+    V.TraverseAST(const_cast<ASTContext &>(Ctx));
+    return std::move(V.Taken);
+  });
 }
 
 } // namespace
