@@ -3,6 +3,7 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 
+#include "torchlint/DeviceChoice.h"
 #include "torchlint/Locations.h"
 #include "torchlint/Syntax.h"
 

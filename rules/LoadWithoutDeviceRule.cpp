@@ -10,6 +10,7 @@
 #include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
+#include "torchlint/DeviceChoice.h"
 #include "torchlint/LoadSites.h"
 #include "torchlint/Locations.h"
 #include "torchlint/Syntax.h"

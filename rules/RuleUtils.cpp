@@ -2,7 +2,7 @@
 
 #include "RuleUtils.h"
 #include "FixSafety.h"
-#include "torchlint/DeviceGuards.h"
+#include "torchlint/DeviceChoice.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -49,154 +49,6 @@ static bool inScopeAt(const VarDecl *VD, SourceLocation UseLoc,
          SM.isBeforeInTranslationUnit(UseLoc, R.getEnd());
 }
 
-namespace {
-/// What the values written to a device variable say about the device.
-struct DeviceValues {
-  bool Cpu = false;    ///< Names the CPU (kCPU, "cpu").
-  bool Accel = false;  ///< Names CUDA or another accelerator.
-  bool Chosen = false; ///< Depends on something chosen at run time.
-};
-
-DeviceValues valuesOf(const ValueDecl *D, unsigned Depth);
-
-/// What one value written to a device variable says about the device.
-struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan>, DeviceValues {
-  explicit DeviceValueScan(unsigned Depth) : Depth(Depth) {}
-  unsigned Depth;
-
-  bool VisitConditionalOperator(ConditionalOperator *) {
-    Chosen = true;
-    return false;
-  }
-  bool VisitExpr(Expr *E) {
-    if (api::isCudaKindRef(E)) {
-      Accel = true;
-    } else if (api::isCpuKindRef(E)) {
-      Cpu = true;
-    } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-      if (SL->isOrdinary() && SL->getString().starts_with("cpu"))
-        Cpu = true;
-      else if (SL->isOrdinary())
-        Accel = true;
-    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      // torch::kMPS and its kind are constants; a user's variable of a
-      // device, device kind or string type holds a choice.
-      // A local device kind or device (`torch::DeviceType t = torch::kCPU;
-      // torch::Device d(t);`) is what its own values are.
-      const ValueDecl *D = DRE->getDecl();
-      const auto *Local = dyn_cast<VarDecl>(D);
-      if (isa<EnumConstantDecl>(D) || api::isInTorchNamespace(D)) {
-        Accel |= api::isDeviceKindType(D->getType());
-      } else if (Local && Local->isLocalVarDecl() && Depth < 3 &&
-                 (api::isDeviceType(D->getType()) ||
-                  api::isDeviceKindType(D->getType()))) {
-        DeviceValues V = valuesOf(D, Depth + 1);
-        Cpu |= V.Cpu;
-        Accel |= V.Accel;
-        Chosen |= V.Chosen;
-      } else {
-        Chosen |= holdsChoice(D->getType());
-      }
-    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      Chosen |= holdsChoice(ME->getType());
-    } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
-      // x.device(), a helper returning a device: chosen elsewhere.
-      Chosen |= api::isDeviceType(CE->getType()) ||
-                api::isDeviceKindType(CE->getType());
-    }
-    return !Chosen;
-  }
-  static bool holdsChoice(QualType T) {
-    T = T.getNonReferenceType();
-    if (api::isDeviceType(T) || api::isDeviceKindType(T))
-      return true;
-    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-    return RD && RD->getIdentifier() && RD->getName() == "basic_string";
-  }
-};
-
-/// Every value written to D that the unit shows: its initialiser, a
-/// constructor's member initialiser, assignments in the function (a local)
-/// or in the class's member functions (a field).
-class DeviceWrites : public RecursiveASTVisitor<DeviceWrites> {
-public:
-  explicit DeviceWrites(const ValueDecl *D) : Target(D) {}
-  std::vector<const Expr *> Values;
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() == BO_Assign && refersTo(BO->getLHS()))
-      Values.push_back(BO->getRHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-        refersTo(OC->getArg(0)))
-      Values.push_back(OC->getArg(1));
-    return true;
-  }
-  bool VisitCXXConstructorDecl(CXXConstructorDecl *CD) {
-    for (const CXXCtorInitializer *I : CD->inits())
-      if (I->isWritten() && I->getMember() == Target)
-        Values.push_back(I->getInit());
-    return true;
-  }
-
-private:
-  bool refersTo(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return DRE->getDecl() == Target;
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return ME->getMemberDecl() == Target;
-    return false;
-  }
-  const ValueDecl *Target;
-};
-} // namespace
-
-namespace {
-DeviceValues valuesOf(const ValueDecl *D, unsigned Depth) {
-  DeviceValues All;
-  if (isa<ParmVarDecl>(D)) {
-    All.Chosen = true;
-    return All;
-  }
-  DeviceWrites Writes(D);
-  if (const auto *VD = dyn_cast<VarDecl>(D)) {
-    if (VD->hasInit())
-      Writes.Values.push_back(VD->getInit());
-    if (const auto *DC =
-            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
-      if (DC->getBody())
-        Writes.TraverseStmt(DC->getBody());
-  } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
-    if (FD->hasInClassInitializer())
-      Writes.Values.push_back(FD->getInClassInitializer());
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getParent()))
-      for (const CXXMethodDecl *M : RD->methods()) {
-        const FunctionDecl *Def = nullptr;
-        if (M->hasBody(Def))
-          Writes.TraverseDecl(const_cast<FunctionDecl *>(Def));
-      }
-  } else {
-    return All;
-  }
-  // Nothing visible written (set in another file): a field or variable
-  // that exists to hold a device holds a choice.
-  if (Writes.Values.empty())
-    All.Chosen = true;
-  for (const Expr *V : Writes.Values) {
-    DeviceValueScan One(Depth);
-    One.TraverseStmt(const_cast<Expr *>(V));
-    // Nothing recognised in it (a copy of something opaque): a choice.
-    All.Chosen |= One.Chosen || (!One.Cpu && !One.Accel);
-    All.Cpu |= One.Cpu;
-    All.Accel |= One.Accel;
-  }
-  return All;
-}
-} // namespace
-
 ast_matchers::StatementMatcher
 fieldAssignment(llvm::StringRef WriteId, llvm::StringRef FieldId,
                 ast_matchers::internal::Matcher<MemberExpr> Object) {
@@ -206,25 +58,6 @@ fieldAssignment(llvm::StringRef WriteId, llvm::StringRef FieldId,
              hasArgument(0, ignoringParenImpCasts(memberExpr(
                                 member(fieldDecl().bind(FieldId)), Object))))
       .bind(WriteId);
-}
-
-bool writesRuntimeDevice(const FieldDecl *Field, const Expr *Value) {
-  DeviceValueScan One(0);
-  One.TraverseStmt(const_cast<Expr *>(Value));
-  if (One.Chosen || (One.Cpu && One.Accel) || (!One.Cpu && !One.Accel))
-    return true;
-  if (!One.Accel || !Field->hasInClassInitializer())
-    return false;
-  DeviceValueScan Default(0);
-  Default.TraverseStmt(Field->getInClassInitializer());
-  return Default.Cpu && !Default.Accel && !Default.Chosen;
-}
-
-bool isRuntimeDevice(const ValueDecl *D) {
-  if (!isa<VarDecl>(D) && !isa<FieldDecl>(D))
-    return false;
-  DeviceValues V = valuesOf(D, 0);
-  return V.Chosen || (V.Cpu && V.Accel);
 }
 
 const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {

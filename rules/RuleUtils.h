@@ -18,21 +18,6 @@ namespace torchlint {
 /// The function, method or lambda body that contains S (the API layer's).
 using api::enclosingFunction;
 
-/// True when the device variable, parameter or field D holds a choice made
-/// at run time: a parameter; a variable whose written values (initialiser,
-/// assignments, constructors' member initialisers) include a ternary, a
-/// user's device, string or device() call, or both the CPU and an
-/// accelerator. A variable only ever the CPU (`torch::Device cpu("cpu")`)
-/// or only ever CUDA is no choice.
-bool isRuntimeDevice(const clang::ValueDecl *D);
-
-/// True when Value, written to the device field Field (`cfg.device = ...`),
-/// makes it a choice made at run time: a ternary, a parameter or a string,
-/// or an accelerator where the field's own initialiser is the CPU
-/// (`if (torch::cuda::is_available()) cfg.device = torch::kCUDA;`).
-bool writesRuntimeDevice(const clang::FieldDecl *Field,
-                         const clang::Expr *Value);
-
 /// `x.field = value` through operator= (a torch::Device field's
 /// assignment), bound as WriteId, the field as FieldId; Object narrows the
 /// member expression written to.

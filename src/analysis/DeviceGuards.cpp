@@ -1,6 +1,7 @@
 //===- DeviceGuards.cpp - Is an accelerator safe to name here? ------------===//
 
 #include "torchlint/DeviceGuards.h"
+#include "UnitCache.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
 
@@ -19,7 +20,6 @@
 #include "llvm/Support/Regex.h"
 
 #include <map>
-#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -464,40 +464,16 @@ private:
   UnitFacts &F;
 };
 
-// Each unit's facts, by context. The context frees its entry when it is
-// destroyed (ASTContext::AddDeallocation), so a later unit whose context
-// reuses the address starts afresh, and no host has to reset anything. The
-// facts are collected over the traversal scope: a host that narrows it to
-// the user's declarations gets the facts of those, as before.
-struct ScopedFacts {
-  std::vector<Decl *> Scope;
-  std::unique_ptr<UnitFacts> Facts;
-};
-std::mutex FactsLock;
-std::map<const ASTContext *, ScopedFacts> FactsByUnit;
-
-void forgetUnit(void *Ctx) {
-  std::lock_guard<std::mutex> Guard(FactsLock);
-  FactsByUnit.erase(static_cast<const ASTContext *>(Ctx));
-}
+// Each unit's facts, gathered on the first question over the traversal
+// scope (UnitCache.h).
+UnitCache<UnitFacts> FactsByUnit;
 
 UnitFacts &unitFacts(const ASTContext &Ctx) {
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  {
-    std::lock_guard<std::mutex> Guard(FactsLock);
-    auto It = FactsByUnit.find(&Ctx);
-    if (It != FactsByUnit.end() && It->second.Scope == Scope)
-      return *It->second.Facts;
-  }
-  auto Facts = std::make_unique<UnitFacts>();
-  UnitFactsCollector(*Facts).TraverseAST(const_cast<ASTContext &>(Ctx));
-  std::lock_guard<std::mutex> Guard(FactsLock);
-  auto [It, New] = FactsByUnit.try_emplace(&Ctx);
-  if (New)
-    Ctx.AddDeallocation(forgetUnit,
-                        const_cast<void *>(static_cast<const void *>(&Ctx)));
-  It->second = ScopedFacts{std::move(Scope), std::move(Facts)};
-  return *It->second.Facts;
+  return FactsByUnit.get(Ctx, [](const ASTContext &Ctx) {
+    UnitFacts Facts;
+    UnitFactsCollector(Facts).TraverseAST(const_cast<ASTContext &>(Ctx));
+    return Facts;
+  });
 }
 
 bool isOffValue(const Expr *E, const ASTContext &Ctx) {

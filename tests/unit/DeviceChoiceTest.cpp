@@ -3,7 +3,8 @@
 // The device choice analysis (torchlint/DeviceChoice.h) on a real LibTorch
 // program: which CUDA devices are named where nothing proves CUDA is there,
 // what the code around a named device shows (a choice, a question, a copy),
-// and what a unit shows of the project's need for CUDA.
+// what a unit shows of the project's need for CUDA, and which device
+// variables and fields hold a choice made at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "TestUtil.h"
 #include "TorchProgram.h"
 #include "torchlint/ProjectFacts.h"
+#include "torchlint/Syntax.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -69,6 +71,27 @@ void needs() {
 }
 
 bool asks() { return torch::cuda::is_available(); } // asks
+
+struct Config {
+  torch::Device device = torch::kCPU; // field-cpu
+  torch::Device fixed = torch::kCUDA; // field-cuda
+};
+
+void runtime(bool UseGpu, torch::Device Param, Config &Cfg) {
+  torch::Device Chosen = UseGpu ? torch::kCUDA : torch::kCPU; // rt-ternary
+  torch::Device OnlyCpu(torch::kCPU); // rt-only-cpu
+  torch::Device OnlyGpu("cuda:1"); // rt-only-gpu
+  torch::Device Switched = torch::kCPU; // rt-switched
+  if (torch::cuda::is_available())
+    Switched = torch::kCUDA;
+  torch::Device Picked = pick(UseGpu); // rt-picked
+  torch::Device Copy = Param; // rt-copy
+  Cfg.device = torch::kCUDA; // write-gpu-over-cpu
+  Cfg.fixed = torch::kCUDA; // write-gpu-over-gpu
+  Cfg.device = Param; // write-param
+  Cfg.device = torch::kCPU; // write-cpu
+  Cfg.device = UseGpu ? torch::kCUDA : torch::kCPU; // write-ternary
+}
 )cpp";
 
 TorchProgram &program() {
@@ -190,6 +213,74 @@ void evidenceOfTheProjectsNeedForCuda() {
   EXPECT_EQ(cudaRequirement("maybe"), CudaRequirement::Auto);
 }
 
+/// The device variable declared on the line marked Marker.
+const VarDecl *deviceVariableOn(llvm::StringRef Marker) {
+  const DeclStmt *DS = program().find<DeclStmt>(
+      Marker, [](const DeclStmt *DS) { return DS->isSingleDecl(); });
+  return DS ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+}
+
+/// The field and the value of the device field assignment on the line
+/// marked Marker.
+std::pair<const FieldDecl *, const Expr *> fieldWriteOn(llvm::StringRef Marker) {
+  const auto *Write = program().find<CXXOperatorCallExpr>(
+      Marker, [](const CXXOperatorCallExpr *OC) {
+        return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2;
+      });
+  if (!Write)
+    return {};
+  const auto *ME = dyn_cast<MemberExpr>(Write->getArg(0)->IgnoreParenImpCasts());
+  return {ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr,
+          Write->getArg(1)};
+}
+
+/// Which device variables and fields hold a choice made at run time, and
+/// which writes to a device field make it one.
+void runTimeDeviceChoices() {
+  ASSERT_TRUE(program().ok());
+  // A ternary, the CPU and an accelerator both written, a device a function
+  // returns, a copy of a parameter: chosen at run time.
+  for (const char *Marker :
+       {"// rt-ternary", "// rt-switched", "// rt-picked", "// rt-copy"}) {
+    SCOPED_TRACE(Marker);
+    const VarDecl *VD = deviceVariableOn(Marker);
+    ASSERT_TRUE(VD);
+    EXPECT_TRUE(isRuntimeDevice(VD));
+  }
+  // Only ever the CPU, or only ever one GPU: no choice.
+  for (const char *Marker : {"// rt-only-cpu", "// rt-only-gpu"}) {
+    SCOPED_TRACE(Marker);
+    const VarDecl *VD = deviceVariableOn(Marker);
+    ASSERT_TRUE(VD);
+    EXPECT_FALSE(isRuntimeDevice(VD));
+  }
+  // A parameter is the caller's choice.
+  auto [Field, Param] = fieldWriteOn("// write-param");
+  ASSERT_TRUE(Field && Param);
+  const auto *ParamRef = dyn_cast<DeclRefExpr>(api::ignoreWrappers(Param));
+  ASSERT_TRUE(ParamRef);
+  EXPECT_TRUE(isRuntimeDevice(ParamRef->getDecl()));
+  // A field's own writes are its class's (the constructor, the member
+  // functions): Config writes none, so its CPU initialiser is all it holds.
+  EXPECT_EQ(Field->getName(), "device");
+  EXPECT_FALSE(isRuntimeDevice(Field));
+
+  // Writes from outside the class: a choice, or a GPU over a CPU default.
+  EXPECT_TRUE(writesRuntimeDevice(Field, Param));
+  for (const char *Marker : {"// write-gpu-over-cpu", "// write-ternary"}) {
+    SCOPED_TRACE(Marker);
+    auto [F, Value] = fieldWriteOn(Marker);
+    ASSERT_TRUE(F && Value);
+    EXPECT_TRUE(writesRuntimeDevice(F, Value));
+  }
+  for (const char *Marker : {"// write-gpu-over-gpu", "// write-cpu"}) {
+    SCOPED_TRACE(Marker);
+    auto [F, Value] = fieldWriteOn(Marker);
+    ASSERT_TRUE(F && Value);
+    EXPECT_FALSE(writesRuntimeDevice(F, Value));
+  }
+}
+
 /// LibTorch's headers take most of a minute to parse, and ctest runs each test
 /// in a process of its own: one test asks every question of one parse.
 TEST(DeviceChoice, EachSiteOnTheProgram) {
@@ -209,6 +300,10 @@ TEST(DeviceChoice, EachSiteOnTheProgram) {
   {
     SCOPED_TRACE("EvidenceOfTheProjectsNeedForCuda");
     evidenceOfTheProjectsNeedForCuda();
+  }
+  {
+    SCOPED_TRACE("RunTimeDeviceChoices");
+    runTimeDeviceChoices();
   }
 }
 

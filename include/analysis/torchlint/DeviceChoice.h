@@ -5,7 +5,8 @@
 // proves it is DeviceGuards.h's question; these queries say what else the
 // code around a named device shows: whether it is a choice or a question,
 // whether the CPU is chosen too (the project runs without CUDA), and whether
-// a build declares CUDA (the project needs it).
+// a build declares CUDA (the project needs it). And of a device variable or
+// field: whether what is written to it makes it a choice made at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +119,21 @@ bool isUnguardedCudaOnlyCall(const clang::CallExpr *Call,
 /// True when the build of the unit's main file declares CUDA
 /// (buildDeclaresCuda on its real path).
 bool unitBuildDeclaresCuda(const clang::ASTContext &Ctx);
+
+/// True when the device variable, parameter or field D holds a choice made
+/// at run time: a parameter; a variable whose written values (initialiser,
+/// assignments, constructors' member initialisers) include a ternary, a
+/// user's device, string or device() call, or both the CPU and an
+/// accelerator. A variable only ever the CPU (`torch::Device cpu("cpu")`)
+/// or only ever CUDA is no choice.
+bool isRuntimeDevice(const clang::ValueDecl *D);
+
+/// True when Value, written to the device field Field (`cfg.device = ...`),
+/// makes it a choice made at run time: a ternary, a parameter or a string,
+/// or an accelerator where the field's own initialiser is the CPU
+/// (`if (torch::cuda::is_available()) cfg.device = torch::kCUDA;`).
+bool writesRuntimeDevice(const clang::FieldDecl *Field,
+                         const clang::Expr *Value);
 
 } // namespace torchlint
 

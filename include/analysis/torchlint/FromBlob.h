@@ -1,15 +1,15 @@
 //===- FromBlob.h - Reading torch::from_blob calls --------------*- C++ -*-===//
 //
-// torch::from_blob and at::from_blob wrap memory the caller owns. Two rules
-// read the same call: torch-from-blob-dtype compares the pointer's element
-// type with the dtype the options name, torch-from-blob-lifetime follows the
-// tensor out of the function that owns the memory. Both need the written
-// arguments by role and the dtype the options give.
+// torch::from_blob and at::from_blob wrap memory the caller owns. Two
+// analyses read the same call: what the memory holds against the dtype the
+// options name (FromBlobSites.h), and whether the tensor outlives the local
+// buffer it views (BufferLifetime.h). Both need the written arguments by
+// role and the dtype the options give.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_RULES_FROMBLOB_H
-#define TORCHLINT_RULES_FROMBLOB_H
+#ifndef TORCHLINT_FROMBLOB_H
+#define TORCHLINT_FROMBLOB_H
 
 #include "torchlint/TorchApi.h"
 

@@ -1,6 +1,6 @@
 //===- FromBlob.cpp - Reading torch::from_blob calls ----------------------===//
 
-#include "FromBlob.h"
+#include "torchlint/FromBlob.h"
 #include "torchlint/Syntax.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -47,7 +47,7 @@ std::optional<FromBlobCall> matchFromBlob(const CallExpr *CE) {
 namespace {
 
 /// True when E, under parentheses and implicit casts, names VD.
-bool refersTo(const Expr *E, const VarDecl *VD) {
+bool namesVar(const Expr *E, const VarDecl *VD) {
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE && DRE->getDecl() == VD;
@@ -65,19 +65,19 @@ bool isMutableReference(QualType T) {
 /// Looks for anything in a function body that may change VD after its
 /// initialisation: assignments, non-const member calls, its address, and
 /// non-const references bound to it (which include std::move).
-class WriteFinder : public RecursiveASTVisitor<WriteFinder> {
+class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
-  explicit WriteFinder(const VarDecl *VD) : VD(VD) {}
+  explicit MutationFinder(const VarDecl *VD) : VD(VD) {}
   bool Written = false;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && refersTo(BO->getLHS(), VD))
+    if (BO->isAssignmentOp() && namesVar(BO->getLHS(), VD))
       Written = true;
     return !Written;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if ((UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-        refersTo(UO->getSubExpr(), VD))
+        namesVar(UO->getSubExpr(), VD))
       Written = true;
     return !Written;
   }
@@ -92,20 +92,20 @@ public:
     if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
         MD && isa<CXXOperatorCallExpr>(CE)) {
       if (!MD->isConst() && !MD->isStatic() && CE->getNumArgs() > 0 &&
-          refersTo(CE->getArg(0), VD))
+          namesVar(CE->getArg(0), VD))
         Written = true;
       First = 1;
     }
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
       const CXXMethodDecl *MD = MCE->getMethodDecl();
       if (MD && !MD->isConst() &&
-          refersTo(MCE->getImplicitObjectArgument(), VD))
+          namesVar(MCE->getImplicitObjectArgument(), VD))
         Written = true;
     }
     if (!FD) {
       // An unresolved callee may take VD by reference.
       for (const Expr *Arg : CE->arguments())
-        if (refersTo(Arg, VD))
+        if (namesVar(Arg, VD))
           Written = true;
       return !Written;
     }
@@ -113,7 +113,7 @@ public:
       unsigned Param = I - First;
       if (Param < FD->getNumParams() &&
           isMutableReference(FD->getParamDecl(Param)->getType()) &&
-          refersTo(CE->getArg(I), VD))
+          namesVar(CE->getArg(I), VD))
         Written = true;
     }
     return !Written;
@@ -122,12 +122,12 @@ public:
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
       if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
-          refersTo(CE->getArg(I), VD))
+          namesVar(CE->getArg(I), VD))
         Written = true;
     return !Written;
   }
   bool VisitVarDecl(VarDecl *Other) {
-    if (isMutableReference(Other->getType()) && refersTo(Other->getInit(), VD))
+    if (isMutableReference(Other->getType()) && namesVar(Other->getInit(), VD))
       Written = true;
     return !Written;
   }
@@ -139,7 +139,7 @@ private:
 } // namespace
 
 bool mayBeWritten(const VarDecl *VD, const Stmt *Body) {
-  WriteFinder Finder(VD);
+  MutationFinder Finder(VD);
   Finder.TraverseStmt(const_cast<Stmt *>(Body));
   return Finder.Written;
 }
@@ -174,7 +174,7 @@ std::optional<api::ScalarKind> kindOfTemplateArgument(const FunctionDecl *FD) {
   return api::elementKindOf(Args->get(0).getAsType());
 }
 
-OptionsDtype known(api::ScalarKind K, const Expr *Where) {
+OptionsDtype knownDtype(api::ScalarKind K, const Expr *Where) {
   OptionsDtype D;
   D.State = OptionsDtype::Known;
   D.Kind = K;
@@ -211,7 +211,7 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
 
   if (api::isScalarTypeType(T)) {
     if (auto K = api::scalarKindOf(E, Ctx))
-      return known(*K, E);
+      return knownDtype(*K, E);
   }
   // What converts to TensorOptions without naming a dtype: a device, a
   // device type, a layout, a memory format.
@@ -271,7 +271,7 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
     if (MD->getName() == "dtype") {
       if (MCE->getNumArgs() == 0) {
         if (auto K = kindOfTemplateArgument(MD))
-          return known(*K, E);
+          return knownDtype(*K, E);
         return withState(OptionsDtype::Unknown, E);
       }
       OptionsDtype D = optionsDtypeAt(MCE->getArg(0), Ctx, Depth + 1);
@@ -294,7 +294,7 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
     if (FD->getName() == "dtype") {
       if (CE->getNumArgs() == 0) {
         if (auto K = kindOfTemplateArgument(FD))
-          return known(*K, E);
+          return knownDtype(*K, E);
         return withState(OptionsDtype::Unknown, E);
       }
       OptionsDtype D = optionsDtypeAt(CE->getArg(0), Ctx, Depth + 1);
