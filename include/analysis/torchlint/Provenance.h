@@ -157,7 +157,9 @@ using ReturnSummary = Summary<Device>;
 struct DtypeRequirement {
   enum KindTy {
     Same,        ///< Must have Other's dtype (a matrix product, a model).
-    ClassTarget, ///< Class indices: must not be Int, Short or Char.
+    /// Class indices: must not be Int, Short or Char, nor floating when
+    /// IndicesOnly.
+    ClassTarget,
     /// Read as OtherText's element type (data_ptr<T>, accessor<T, N>):
     /// must be Other's dtype exactly.
     DataPtr,
