@@ -548,11 +548,11 @@ static bool objectsBuiltOnlyGuarded(const CXXRecordDecl *RD,
   RD = RD->getCanonicalDecl();
   if (!F.Constructions.count(RD))
     return false;
-  for (const auto &[Class, Sites] : F.Constructions) {
+  for (const auto &Built : F.Constructions) {
+    const CXXRecordDecl *Class = Built.first;
     if (Class != RD && !(Class->hasDefinition() && Class->isDerivedFrom(RD)))
       continue;
-    if (!llvm::all_of(Sites,
-                      [&](const Expr *E) { return isCudaGuarded(E, Ctx); }))
+    if (!everyConstructionGuarded(Class, Ctx))
       return false;
   }
   return true;
