@@ -43,7 +43,7 @@ protected:
       Message = Stray + " never changes in " + Loop +
                 " but is copied on every iteration to " +
                 C.Other.Fact.Value.Spelling + ": move it once before the loop";
-    else if (C.Callee == "item")
+    else if (isa<CXXMemberCallExpr>(C.Site)) // item(); else an assignment
       Message = "'item' in " + Loop + " copies one element of " + Stray +
                 " to the host per iteration, but " + Stray + " is " + On +
                 ": copy it to the CPU once before the loop";

@@ -15,14 +15,14 @@ using namespace clang::ast_matchers;
 
 namespace torchlint {
 
-/// True for an initialiser that names the CPU and nothing else: kCPU, "cpu",
-/// torch::Device(torch::kCPU).
+/// True for an initialiser that names the CPU and nothing else: kCPU, the
+/// CPU's string, torch::Device(torch::kCPU).
 static bool spellsOnlyTheCpu(const Expr *E) {
   E = api::ignoreWrappers(E);
   if (api::isCpuKindRef(E))
     return true;
-  if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->isOrdinary() && SL->getString() == "cpu";
+  if (std::optional<api::DeviceString> D = api::deviceStringOf(E))
+    return D->Kind == api::DeviceString::Cpu && D->Index < 0;
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return api::writtenArgCount(CE) == 1 && spellsOnlyTheCpu(CE->getArg(0));
   return false;
@@ -34,8 +34,7 @@ static bool spellsOnlyTheCpu(const Expr *E) {
 static bool movesToRuntimeDevice(const Expr *E) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier() || MD->getName() != "to" ||
-      MC->getNumArgs() == 0)
+  if (!api::isToMethod(MD) || MC->getNumArgs() == 0)
     return false;
   const Expr *Arg = api::ignoreWrappers(MC->getArg(0));
   const ValueDecl *D = nullptr;

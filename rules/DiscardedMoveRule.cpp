@@ -11,6 +11,7 @@
 #include "Rules.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
+#include "torchlint/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -23,13 +24,7 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        cxxMemberCallExpr(
-            callee(cxxMethodDecl(
-                hasAnyName("to", "cuda", "cpu"),
-                ofClass(hasAnyName("::at::Tensor", "::at::TensorBase")))))
-            .bind("call"),
-        this);
+    Finder.addMatcher(api::match::tensorCopyCall().bind("call"), this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {

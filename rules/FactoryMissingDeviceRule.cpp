@@ -71,10 +71,7 @@ private:
     if (Text.empty())
       return;
     // A bare dtype (torch::kLong) becomes options with both.
-    bool IsDtype = false;
-    if (const auto *ET =
-            Written->getType().getCanonicalType()->getAs<EnumType>())
-      IsDtype = ET->getDecl()->getName() == "ScalarType";
+    bool IsDtype = api::isScalarTypeType(Written->getType());
     std::string Replacement = IsDtype
                                   ? Device + ".dtype(" + Text + ")"
                                   : Text + ".device(" + Input + ".device())";

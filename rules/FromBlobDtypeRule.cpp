@@ -44,7 +44,7 @@ public:
     const FromBlobElements &Holds = M->Elements;
     std::string Data = writtenText(M->Data, Ctx);
     std::string Shown = Data.empty() ? "the data" : "'" + Data + "'";
-    std::string Fix = fixSpelling(Holds.Holds, FB.Callee);
+    std::string Fix = api::scalarFixTextFor(Holds.Holds, FB.Callee);
     std::string Message = "'" + calleeText(FB, Ctx) + "' reads " + Shown +
                           " (" + Holds.Name + " elements) as " +
                           api::scalarName(M->Reads).str();
@@ -92,17 +92,6 @@ private:
     llvm::raw_string_ostream OS(Name);
     FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
     return OS.str();
-  }
-
-  /// The constant for K, spelled in the namespace of the callee the user
-  /// called, which is in scope wherever the call compiles.
-  static std::string fixSpelling(api::ScalarKind K,
-                                 const FunctionDecl *Callee) {
-    llvm::StringRef Text = api::scalarFixText(K);
-    if (api::hasQualifiedName(Callee, "at::from_blob") &&
-        Text.consume_front("torch::"))
-      return ("at::" + Text).str();
-    return Text.str();
   }
 
   /// Adds the dtype when none is given; replaces a bare ScalarType constant.

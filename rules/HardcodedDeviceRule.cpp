@@ -13,6 +13,7 @@
 #include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
+#include "torchlint/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -25,23 +26,14 @@ public:
   using Rule::Rule;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(deviceKindRef("CUDA").bind("kind"), this);
+    Finder.addMatcher(api::match::deviceKindRef("CUDA").bind("kind"), this);
     Finder.addMatcher(
-        cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName(
-                             "::c10::Device", "::c10::TensorOptions")))))
-            .bind("device"),
-        this);
+        api::match::deviceOrOptionsConstruction().bind("construction"), this);
     Finder.addMatcher(
-        cxxMemberCallExpr(
-            callee(cxxMethodDecl(
-                hasName("cuda"),
-                ofClass(hasAnyName("::at::Tensor", "::at::TensorBase")))))
-            .bind("cuda-call"),
+        api::match::tensorCopyCall(api::TensorMethod::Cuda).bind("cuda-call"),
         this);
-    Finder.addMatcher(
-        callExpr(callee(functionDecl(matchesName("^::(torch|at|c10)::cuda::"))))
-            .bind("cuda-only"),
-        this);
+    Finder.addMatcher(api::match::torchCudaNamespaceCall().bind("cuda-only"),
+                      this);
     if (Cuda != CudaRequirement::Auto)
       return;
     Finder.addMatcher(cudaEvidenceSite().bind("evidence"), this);
@@ -58,7 +50,7 @@ public:
       if (!std::exchange(BuildChecked, true) && unitBuildDeclaresCuda(Ctx))
         showsFact(facts::RequiresCuda,
                   SM.getLocForStartOfFile(SM.getMainFileID()), "");
-      for (const char *Id : {"evidence", "device"})
+      for (const char *Id : {"evidence", "construction"})
         if (const auto *Site = N.getNodeAs<Expr>(Id))
           if (std::optional<ProjectFact> Fact = cudaEvidence(Site, Ctx))
             showsFact(*Fact, Site->getBeginLoc(), "");
@@ -70,7 +62,7 @@ public:
       Finding &F = reportCuda(Ref->getBeginLoc(),
                               "CUDA device '" + Spelled + "' is used");
       fix(F, Ref, Spelled, "torch::kCPU", Ctx);
-    } else if (const auto *CE = N.getNodeAs<CXXConstructExpr>("device")) {
+    } else if (const auto *CE = N.getNodeAs<CXXConstructExpr>("construction")) {
       if (const Expr *Literal = unguardedCudaName(CE, Ctx)) {
         std::string Name = "\"" + *api::cudaStringLiteral(CE->getArg(0)) + "\"";
         Finding &F = reportCuda(Literal->getBeginLoc(),

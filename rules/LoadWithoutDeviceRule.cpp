@@ -15,6 +15,7 @@
 #include "torchlint/Locations.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
+#include "torchlint/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -30,29 +31,13 @@ public:
                    .equals_insensitive("true")) {}
 
   void registerMatchers(MatchFinder &Finder) override {
-    auto LoadName = hasAnyName("::torch::jit::load", "::torch::load");
-    Finder.addMatcher(callExpr(callee(functionDecl(LoadName))).bind("load"),
-                      this);
-    // In a template's own body (a class template whose members no unit
-    // instantiates) a load on a dependent model is still this load.
-    Finder.addMatcher(
-        callExpr(
-            callee(unresolvedLookupExpr(hasAnyDeclaration(namedDecl(anyOf(
-                functionTemplateDecl(LoadName), functionDecl(LoadName)))))))
-            .bind("load"),
-        this);
+    // Also in a template's own body (a class template whose members no
+    // unit instantiates): a load on a dependent model is still this load.
+    Finder.addMatcher(api::match::checkpointLoadCall().bind("load-call"), this);
     // Where the project moves models and tensors: `x.to(device)` and
     // `model->to(device)` with a device chosen at run time.
-    auto ToRuntimeDevice = hasArgument(0, expr().bind("device"));
     Finder.addMatcher(
-        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))), ToRuntimeDevice)
-            .bind("move"),
-        this);
-    Finder.addMatcher(
-        callExpr(callee(cxxDependentScopeMemberExpr(hasMemberName("to"))),
-                 ToRuntimeDevice)
-            .bind("move"),
-        this);
+        api::match::toMethodCall(expr().bind("target")).bind("move"), this);
     // Where the project chooses a device at run time into a field that other
     // files read (`cfg.device = ...` in main.cpp, for a trainer's
     // `x.to(cfg_.device)`). The class's own writes to its fields are its own
@@ -66,12 +51,12 @@ public:
   void run(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
     if (const auto *Move = Result.Nodes.getNodeAs<CallExpr>("move"))
-      return recordMove(Move, Result.Nodes.getNodeAs<Expr>("device"), Ctx);
+      return recordMove(Move, Result.Nodes.getNodeAs<Expr>("target"), Ctx);
     if (const auto *Write =
             Result.Nodes.getNodeAs<CXXOperatorCallExpr>("field-write"))
       return recordFieldWrite(Write, Result.Nodes.getNodeAs<FieldDecl>("field"),
                               Ctx);
-    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load");
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load-call");
     if (!loadLeavesDeviceToFile(Call))
       return;
     // Precision: only device-aware code is reported. Where a run-time device

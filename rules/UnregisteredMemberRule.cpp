@@ -92,10 +92,12 @@ private:
     if (Text.empty())
       return;
     llvm::StringRef Registered = llvm::StringRef(Name).rtrim('_');
-    std::string Call = Kind == ModuleMemberKind::Submodule ? "register_module"
-                       : Text.find("requires_grad(true)") != std::string::npos
-                           ? "register_parameter"
-                           : "register_buffer";
+    api::ModuleState State =
+        Kind == ModuleMemberKind::Submodule ? api::ModuleState::Submodule
+        : Text.find("requires_grad(true)") != std::string::npos
+            ? api::ModuleState::Parameter
+            : api::ModuleState::Buffer;
+    std::string Call = api::registrationCall(State).str();
     if (auto Fix = replaceFix(
             Value->getSourceRange(),
             Call + "(\"" + Registered.str() + "\", " + Text + ")", Ctx))

@@ -180,9 +180,10 @@ bool sharesMemory(const CXXMemberCallExpr *MCE, ViewState &S, ASTContext &Ctx) {
     return true;
   }
   // from_blob memory is the CPU's: cpu() returns the tensor itself.
-  if (Name == "cpu")
+  api::TensorMethod M = api::tensorMethod(MD);
+  if (M == api::TensorMethod::Cpu)
     return true;
-  if (Name != "to" || MCE->getNumArgs() == 0)
+  if (M != api::TensorMethod::To || MCE->getNumArgs() == 0)
     return false;
   // to() returns the tensor itself unless the dtype or the device changes,
   // or copy=true.

@@ -1,10 +1,11 @@
 //===- DeviceChoice.cpp - Where code names a device, and why --------------===//
 
 #include "torchlint/DeviceChoice.h"
+#include "UnitCache.h"
 #include "torchlint/DeviceGuards.h"
 #include "torchlint/Syntax.h"
 #include "torchlint/TorchApi.h"
-#include "UnitCache.h"
+#include "torchlint/TorchMatchers.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -104,22 +105,10 @@ const DefaultsTaken &defaultsTaken(ASTContext &Ctx) {
 
 } // namespace
 
-ast_matchers::internal::BindableMatcher<Stmt>
-deviceKindRef(llvm::StringRef Kind) {
-  using namespace ast_matchers;
-  return declRefExpr(to(decl(
-      anyOf(varDecl(hasName(("::c10::k" + Kind).str())),
-            enumConstantDecl(hasName(("::c10::DeviceType::" + Kind).str()))))));
-}
-
 ast_matchers::internal::BindableMatcher<Stmt> cudaEvidenceSite() {
   using namespace ast_matchers;
-  return expr(anyOf(
-      callExpr(callee(functionDecl(hasAnyName(
-          "::torch::cuda::is_available", "::torch::cuda::cudnn_is_available",
-          "::torch::cuda::device_count", "::c10::cuda::device_count",
-          "::at::hasCUDA", "::at::getNumGPUs")))),
-      deviceKindRef("CPU")));
+  return expr(
+      anyOf(api::match::cudaQueryCall(), api::match::deviceKindRef("CPU")));
 }
 
 CudaRequirement cudaRequirement(llvm::StringRef Value) {
@@ -176,8 +165,9 @@ bool choosesCpuDevice(const Expr *Cpu, ASTContext &Ctx) {
 bool choosesCpuByName(const CXXConstructExpr *Device, ASTContext &Ctx) {
   if (Device->getNumArgs() < 1 || api::cudaStringLiteral(Device->getArg(0)))
     return false;
-  // `torch::Device device("cpu")`, or a device named by the user
-  // (`torch::Device device(argv[1])`), which may be the CPU.
+  // A device built from the CPU's string (`torch::Device device("cpu:0")`), or
+  // one named by the user (`torch::Device device(argv[1])`), which may be the
+  // CPU.
   const auto *Literal =
       dyn_cast<StringLiteral>(api::ignoreWrappers(Device->getArg(0)));
   const CXXConstructorDecl *Ctor = Device->getConstructor();
@@ -188,7 +178,9 @@ bool choosesCpuByName(const CXXConstructExpr *Device, ASTContext &Ctx) {
                                                 : nullptr;
   bool String = api::isDeviceType(Device->getType()) && Param &&
                 Param->getName() == "basic_string";
-  return String && (!Literal || Literal->getString() == "cpu") &&
+  return String &&
+         (!Literal ||
+          api::deviceStringOf(Literal)->Kind == api::DeviceString::Cpu) &&
          choosesCpuDevice(Device, Ctx);
 }
 
@@ -242,7 +234,7 @@ bool isTensorToArgument(const Expr *Use, ASTContext &Ctx) {
       parentThrough(
           Use, Ctx, [](const Expr *E) { return keepsValue(E, false); }, 8)
           .get<CXXMemberCallExpr>();
-  return MC && api::isTensorMethod(MC->getMethodDecl(), "to");
+  return MC && api::tensorMethod(MC->getMethodDecl()) == api::TensorMethod::To;
 }
 
 bool isInUnusedDefaultArgument(const Expr *Use, ASTContext &Ctx) {
@@ -290,7 +282,7 @@ bool unitBuildDeclaresCuda(const ASTContext &Ctx) {
 namespace {
 /// What the values written to a device variable say about the device.
 struct DeviceValues {
-  bool Cpu = false;    ///< Names the CPU (kCPU, "cpu").
+  bool Cpu = false;    ///< Names the CPU (kCPU or its string).
   bool Accel = false;  ///< Names CUDA or another accelerator.
   bool Chosen = false; ///< Depends on something chosen at run time.
 };
@@ -312,7 +304,8 @@ struct DeviceValueScan : RecursiveASTVisitor<DeviceValueScan>, DeviceValues {
     } else if (api::isCpuKindRef(E)) {
       Cpu = true;
     } else if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-      if (SL->isOrdinary() && SL->getString().starts_with("cpu"))
+      if (SL->isOrdinary() && api::parseDeviceString(SL->getString()).Kind ==
+                                  api::DeviceString::Cpu)
         Cpu = true;
       else if (SL->isOrdinary())
         Accel = true;

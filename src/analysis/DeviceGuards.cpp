@@ -67,11 +67,8 @@ static bool isDeviceCountCall(const Expr *E, const ASTContext &Ctx) {
   if (E)
     E = api::ignoreWrappers(E)->IgnoreParenCasts();
   const auto *CE = dyn_cast_or_null<CallExpr>(E);
-  if (CE && (api::hasQualifiedName(CE->getDirectCallee(),
-                                   "torch::cuda::device_count") ||
-             api::hasQualifiedName(CE->getDirectCallee(),
-                                   "c10::cuda::device_count") ||
-             api::hasQualifiedName(CE->getDirectCallee(), "at::getNumGPUs")))
+  if (CE &&
+      api::cudaQuery(CE->getDirectCallee()) == api::CudaQuery::DeviceCount)
     return true;
   // A count remembered from one: `int gpus = device_count();`, or a
   // config field set only where CUDA was found.
@@ -158,7 +155,7 @@ static GuardSense classifyKindCompare(bool Equal, const Expr *L,
 }
 
 /// True for a comparison of a value with a string literal naming CUDA or a
-/// GPU (`device_flag == "cuda"`, `args.device == "gpu"`): the user asks for
+/// GPU (`device_flag == "cuda:0"`, `args.device == "gpu"`): the user asks for
 /// it by name.
 static bool namesCudaRequest(const Expr *E) {
   E = api::ignoreWrappers(E);
@@ -199,7 +196,7 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
       // When the whole is false, both disjuncts are false.
       if (L == GuardSense::Unavailable || R == GuardSense::Unavailable)
         return GuardSense::Unavailable;
-      // `flag == "cuda" || (flag == "auto" && is_available())`: CUDA when
+      // `flag == "gpu" || (flag == "auto" && is_available())`: CUDA when
       // the user asks for it by name or when it is there. The program
       // falls back to the CPU; a user who names CUDA on a machine without
       // it gets the error they asked for.
@@ -233,21 +230,10 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
   }
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (!MD || !MD->getIdentifier())
+    std::optional<bool> Cuda = api::deviceTest(MC->getMethodDecl());
+    if (!Cuda)
       return GuardSense::None;
-    llvm::StringRef Name = MD->getName();
-    const CXXRecordDecl *Class = MD->getParent();
-    bool DeviceOrTensor = api::hasQualifiedName(Class, "c10::Device") ||
-                          api::hasQualifiedName(Class, "at::Tensor") ||
-                          api::hasQualifiedName(Class, "at::TensorBase");
-    if (DeviceOrTensor && Name == "is_cuda")
-      return GuardSense::Available;
-    if (DeviceOrTensor && Name == "is_cpu")
-      return GuardSense::Unavailable;
-    if (api::hasQualifiedName(Class, "at::Context") && Name == "hasCUDA")
-      return GuardSense::Available;
-    return GuardSense::None;
+    return *Cuda ? GuardSense::Available : GuardSense::Unavailable;
   }
 
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
@@ -257,11 +243,8 @@ static GuardSense classifyImpl(const Expr *E, const ASTContext &Ctx,
     if (FD->getBuiltinID() == Builtin::BI__builtin_expect &&
         CE->getNumArgs() >= 1)
       return classifyImpl(CE->getArg(0), Ctx, Depth + 1);
-    if (api::hasQualifiedName(FD, "torch::cuda::is_available") ||
-        api::hasQualifiedName(FD, "torch::cuda::cudnn_is_available") ||
-        api::hasQualifiedName(FD, "at::hasCUDA") ||
-        api::hasQualifiedName(FD, "c10::cuda::device_count") ||
-        api::hasQualifiedName(FD, "torch::cuda::device_count"))
+    // is_available(), or a device count taken as a truth value.
+    if (api::cudaQuery(FD) != api::CudaQuery::None)
       return GuardSense::Available;
     return GuardSense::None;
   }
@@ -295,10 +278,7 @@ GuardSense classifyGuard(const Expr *Cond, const ASTContext &Ctx) {
 static bool isUnreadableGuard(const Expr *Cond, const ASTContext &Ctx) {
   if (!Cond || !Cond->containsErrors())
     return false;
-  std::string Text = llvm::StringRef(api::sourceText(Cond, Ctx)).lower();
-  return llvm::StringRef(Text).contains("gpu") ||
-         llvm::StringRef(Text).contains("cuda") ||
-         llvm::StringRef(Text).contains("device");
+  return api::mentionsDevice(api::sourceText(Cond, Ctx));
 }
 
 /// True when S always leaves the enclosing block: return, throw, continue,
@@ -354,8 +334,8 @@ static bool isDeviceChoice(const ConditionalOperator *CO) {
     E = api::ignoreWrappers(E);
     if (api::isCpuKindRef(E))
       return true;
-    if (const auto *SL = dyn_cast<StringLiteral>(E))
-      return SL->getString() == "cpu";
+    if (std::optional<api::DeviceString> D = api::deviceStringOf(E))
+      return D->Kind == api::DeviceString::Cpu;
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
       return CE->getNumArgs() >= 1 && (api::isCpuKindRef(CE->getArg(0)));
     return false;

@@ -2,6 +2,7 @@
 
 #include "torchlint/FromBlob.h"
 #include "torchlint/Syntax.h"
+#include "torchlint/TorchMatchers.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -12,17 +13,12 @@ namespace torchlint {
 
 clang::ast_matchers::StatementMatcher fromBlobCallMatcher() {
   using namespace clang::ast_matchers;
-  return callExpr(callee(functionDecl(
-                      hasAnyName("::torch::from_blob", "::at::from_blob"))))
-      .bind("call");
+  return api::match::fromBlobCall().bind("call");
 }
 
 std::optional<FromBlobCall> matchFromBlob(const CallExpr *CE) {
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || !FD->getIdentifier() || FD->getName() != "from_blob" ||
-      !(api::hasQualifiedName(FD, "torch::from_blob") ||
-        api::hasQualifiedName(FD, "at::from_blob")) ||
-      CE->getNumArgs() == 0)
+  if (!api::isFromBlob(FD) || CE->getNumArgs() == 0)
     return std::nullopt;
   FromBlobCall FB;
   FB.Call = CE;
@@ -197,10 +193,8 @@ bool isEnumNamed(QualType T, llvm::StringRef Qualified) {
 }
 
 /// True for the TensorOptions setters that leave the dtype as it was.
-bool keepsDtype(llvm::StringRef Name) {
-  return Name == "device" || Name == "device_index" || Name == "layout" ||
-         Name == "requires_grad" || Name == "pinned_memory" ||
-         Name == "memory_format";
+bool keepsDtype(api::OptionsSetter S) {
+  return S != api::OptionsSetter::None && S != api::OptionsSetter::Dtype;
 }
 
 OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
@@ -265,10 +259,10 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
   // .dtype(...), .dtype<T>() and the setters that keep the dtype.
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MCE->getMethodDecl();
-    if (!MD || !MD->getIdentifier() ||
-        !api::hasQualifiedName(MD->getParent(), "c10::TensorOptions"))
+    api::OptionsSetter Sets = api::optionsSetter(MD);
+    if (Sets == api::OptionsSetter::None)
       return withState(OptionsDtype::Unknown, E);
-    if (MD->getName() == "dtype") {
+    if (Sets == api::OptionsSetter::Dtype) {
       if (MCE->getNumArgs() == 0) {
         if (auto K = kindOfTemplateArgument(MD))
           return knownDtype(*K, E);
@@ -279,7 +273,7 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
                  ? D
                  : withState(OptionsDtype::Unknown, E);
     }
-    if (keepsDtype(MD->getName()))
+    if (keepsDtype(Sets))
       return optionsDtypeAt(MCE->getImplicitObjectArgument(), Ctx, Depth + 1);
     return withState(OptionsDtype::Unknown, E);
   }
@@ -291,7 +285,8 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
         !FD->getDeclContext()->isNamespace() || !api::isInTorchNamespace(FD) ||
         !api::isTensorOptionsType(T))
       return withState(OptionsDtype::Unknown, E);
-    if (FD->getName() == "dtype") {
+    api::OptionsSetter Sets = api::optionsSetter(FD);
+    if (Sets == api::OptionsSetter::Dtype) {
       if (CE->getNumArgs() == 0) {
         if (auto K = kindOfTemplateArgument(FD))
           return knownDtype(*K, E);
@@ -302,7 +297,7 @@ OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
                  ? D
                  : withState(OptionsDtype::Unknown, E);
     }
-    if (keepsDtype(FD->getName()))
+    if (keepsDtype(Sets))
       return withState(OptionsDtype::Default, E);
     return withState(OptionsDtype::Unknown, E);
   }

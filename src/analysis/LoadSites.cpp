@@ -15,14 +15,22 @@ using namespace clang;
 
 namespace torchlint {
 
-std::string loadCalleeName(const CallExpr *Load) {
+/// The function a load calls: its callee, or in a template the first
+/// declaration its unresolved name finds; null when there is none.
+static const NamedDecl *loadCallee(const CallExpr *Load) {
   if (const FunctionDecl *FD = Load->getDirectCallee())
-    return FD->getQualifiedNameAsString();
+    return FD;
   const auto *ULE =
       dyn_cast<UnresolvedLookupExpr>(Load->getCallee()->IgnoreParenImpCasts());
   if (!ULE || ULE->decls_begin() == ULE->decls_end())
-    return "torch::load";
-  return (*ULE->decls_begin())->getQualifiedNameAsString();
+    return nullptr;
+  return *ULE->decls_begin();
+}
+
+std::string loadCalleeName(const CallExpr *Load) {
+  if (const NamedDecl *D = loadCallee(Load))
+    return D->getQualifiedNameAsString();
+  return "torch::load";
 }
 
 bool loadLeavesDeviceToFile(const CallExpr *Load) {
@@ -75,8 +83,7 @@ bool movesToDevice(const Stmt *S, const ValueDecl *Var) {
   const auto *Next = dyn_cast<Expr>(S);
   const auto *MC =
       Next ? dyn_cast<CXXMemberCallExpr>(api::ignoreWrappers(Next)) : nullptr;
-  return MC && MC->getMethodDecl() && MC->getMethodDecl()->getIdentifier() &&
-         MC->getMethodDecl()->getName() == "to" && MC->getNumArgs() >= 1 &&
+  return MC && api::isToMethod(MC->getMethodDecl()) && MC->getNumArgs() >= 1 &&
          api::isDeviceOrOptionalDeviceType(MC->getArg(0)->getType()) &&
          namedValue(MC->getImplicitObjectArgument()) == Var;
 }
@@ -103,7 +110,7 @@ bool isMovedRightAfter(const CallExpr *Load, ASTContext &Ctx) {
   // Python, traced on the CPU so that it loads anywhere; the move says the
   // author placed it on purpose. A checkpoint the project saves itself, read
   // by torch::load, gets no such pass.
-  if (loadCalleeName(Load) != "torch::jit::load")
+  if (!api::isScriptModuleLoad(loadCallee(Load)))
     return false;
   // The variable the module goes to, and the statement that puts it there.
   const ValueDecl *Var = nullptr;
@@ -183,7 +190,7 @@ bool isSavedEarlier(const CallExpr *Load, ASTContext &Ctx) {
         : Load(L), Text(T), Ctx(C) {}
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      if (!Callee || !api::hasQualifiedName(Callee, "torch::save") ||
+      if (!Callee || !api::isCheckpointSave(Callee) ||
           !Ctx.getSourceManager().isBeforeInTranslationUnit(
               CE->getBeginLoc(), Load->getBeginLoc()))
         return true;

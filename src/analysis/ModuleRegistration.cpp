@@ -422,8 +422,7 @@ private:
   handedOut(const CXXRecordDecl *RD) {
     llvm::SmallPtrSet<const FieldDecl *, 4> Out;
     for (const CXXMethodDecl *MD : RD->methods())
-      if ((MD->getIdentifier() && MD->getName() == "forward") ||
-          MD->getOverloadedOperator() == OO_Call)
+      if (api::isModuleForward(MD) || MD->getOverloadedOperator() == OO_Call)
         return Out;
     struct Returns : RecursiveASTVisitor<Returns> {
       const CXXRecordDecl *RD;

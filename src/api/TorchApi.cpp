@@ -5,6 +5,8 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -631,6 +633,122 @@ bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
          hasQualifiedName(RD, "at::TensorBase");
 }
 
+TensorMethod tensorMethod(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier() ||
+      !(hasQualifiedName(MD->getParent(), "at::Tensor") ||
+        hasQualifiedName(MD->getParent(), "at::TensorBase")))
+    return TensorMethod::Other;
+  return llvm::StringSwitch<TensorMethod>(MD->getName())
+      .Case("to", TensorMethod::To)
+      .Case("cuda", TensorMethod::Cuda)
+      .Case("cpu", TensorMethod::Cpu)
+      .Case("type_as", TensorMethod::TypeAs)
+      .Case("device", TensorMethod::Device)
+      .Case("options", TensorMethod::Options)
+      .Case("item", TensorMethod::Item)
+      // Spelled one by one: LLVM 22 deprecates Cases with several strings.
+      .Case("data_ptr", TensorMethod::HostData)
+      .Case("accessor", TensorMethod::HostData)
+      .Case("packed_accessor32", TensorMethod::HostData)
+      .Case("packed_accessor64", TensorMethod::HostData)
+      .Case("generic_packed_accessor", TensorMethod::HostData)
+      .Default(TensorMethod::Other);
+}
+
+bool copiesToDevice(TensorMethod M) {
+  return M == TensorMethod::To || M == TensorMethod::Cuda ||
+         M == TensorMethod::Cpu;
+}
+
+bool isToMethod(const CXXMethodDecl *MD) {
+  return MD && MD->getIdentifier() && MD->getName() == "to";
+}
+
+bool convertsModuleState(const CXXMethodDecl *MD) {
+  static const char *const Names[] = {"to", "double", "half", "float",
+                                      "bfloat16"};
+  return MD && MD->getIdentifier() && isModuleClass(MD->getParent()) &&
+         llvm::is_contained(Names, MD->getName());
+}
+
+bool isFullReduction(const CXXMethodDecl *MD) {
+  static const llvm::StringSet<> Names = {
+      "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
+      "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
+  return MD && MD->getIdentifier() && Names.contains(MD->getName());
+}
+
+bool keepsShape(const CXXMethodDecl *MD) {
+  static const llvm::StringSet<> Names = {
+      "clamp", "clamp_min", "clamp_max", "abs",  "sqrt",       "rsqrt",
+      "exp",   "log",       "neg",       "pow",  "add",        "sub",
+      "mul",   "div",       "sigmoid",   "tanh", "detach",     "clone",
+      "float", "double",    "to",        "cpu",  "reciprocal", "square"};
+  return MD && MD->getIdentifier() && Names.contains(MD->getName());
+}
+
+OptionsSetter optionsSetter(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return OptionsSetter::None;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    if (!hasQualifiedName(MD->getParent(), "c10::TensorOptions"))
+      return OptionsSetter::None;
+  } else if (!isInTorchNamespace(FD) ||
+             !isTensorOptionsType(FD->getReturnType())) {
+    return OptionsSetter::None;
+  }
+  return llvm::StringSwitch<OptionsSetter>(FD->getName())
+      .Case("device", OptionsSetter::Device)
+      .Case("device_index", OptionsSetter::DeviceIndex)
+      .Case("dtype", OptionsSetter::Dtype)
+      .Case("layout", OptionsSetter::Layout)
+      .Case("requires_grad", OptionsSetter::RequiresGrad)
+      .Case("pinned_memory", OptionsSetter::PinnedMemory)
+      .Case("memory_format", OptionsSetter::MemoryFormat)
+      .Default(OptionsSetter::None);
+}
+
+bool isDtypeParameter(const FunctionDecl *FD, unsigned Index) {
+  if (!FD || Index >= FD->getNumParams())
+    return false;
+  const ParmVarDecl *P = FD->getParamDecl(Index);
+  return P->getIdentifier() && P->getName() == "dtype";
+}
+
+bool isFromBlob(const FunctionDecl *FD) {
+  return FD && FD->getIdentifier() && FD->getName() == "from_blob" &&
+         (hasQualifiedName(FD, "torch::from_blob") ||
+          hasQualifiedName(FD, "at::from_blob"));
+}
+
+std::string scalarFixTextFor(ScalarKind K, const FunctionDecl *Callee) {
+  llvm::StringRef Text = scalarFixText(K);
+  if (hasQualifiedName(Callee, "at::from_blob") &&
+      Text.consume_front("torch::"))
+    return ("at::" + Text).str();
+  return Text.str();
+}
+
+bool isScriptModuleLoad(const NamedDecl *D) {
+  return D && hasQualifiedName(D, "torch::jit::load");
+}
+
+bool isCheckpointSave(const FunctionDecl *FD) {
+  return hasQualifiedName(FD, "torch::save");
+}
+
+llvm::StringRef registrationCall(ModuleState K) {
+  switch (K) {
+  case ModuleState::Submodule:
+    return "register_module";
+  case ModuleState::Parameter:
+    return "register_parameter";
+  case ModuleState::Buffer:
+    return "register_buffer";
+  }
+  llvm_unreachable("every kind of module state has a registration call");
+}
+
 const CXXMemberCallExpr *optionsDeviceSetter(const Expr *Options) {
   for (const Expr *E = ignoreWrappers(Options); E;) {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
@@ -917,6 +1035,75 @@ bool namesDeviceOtherThanCpu(const Expr *E) {
          isModuleClass(MD->getParent())))
       return true;
   return false;
+}
+
+bool isMpsKindRef(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  return DRE && (hasQualifiedName(DRE->getDecl(), "c10::kMPS") ||
+                 hasQualifiedName(DRE->getDecl(), "c10::DeviceType::MPS"));
+}
+
+DeviceString parseDeviceString(llvm::StringRef Text) {
+  DeviceString D;
+  auto [Type, Ordinal] = Text.split(':');
+  D.Kind = llvm::StringSwitch<DeviceString::KindTy>(Type)
+               .Case("cpu", DeviceString::Cpu)
+               .Case("cuda", DeviceString::Cuda)
+               .Case("mps", DeviceString::Mps)
+               .Default(Type.empty() ? DeviceString::Malformed
+                                     : DeviceString::Other);
+  if (Text.contains(':') && Ordinal.getAsInteger(10, D.Index)) {
+    D.Kind = DeviceString::Malformed;
+    D.Index = -1;
+  }
+  return D;
+}
+
+std::optional<DeviceString> deviceStringOf(const Expr *E) {
+  const auto *SL = dyn_cast_or_null<StringLiteral>(E);
+  if (!SL || !SL->isOrdinary())
+    return std::nullopt;
+  return parseDeviceString(SL->getString());
+}
+
+bool isCudaOrdinalPrefix(llvm::StringRef Text) { return Text == "cuda:"; }
+
+bool mentionsDevice(llvm::StringRef Text) {
+  std::string Lower = Text.lower();
+  llvm::StringRef L(Lower);
+  return L.contains("gpu") || L.contains("cuda") || L.contains("device");
+}
+
+CudaQuery cudaQuery(const FunctionDecl *FD) {
+  if (!FD || isa<CXXMethodDecl>(FD) || !isInTorchNamespace(FD))
+    return CudaQuery::None;
+  if (hasQualifiedName(FD, "torch::cuda::is_available") ||
+      hasQualifiedName(FD, "torch::cuda::cudnn_is_available") ||
+      hasQualifiedName(FD, "at::hasCUDA"))
+    return CudaQuery::Available;
+  if (hasQualifiedName(FD, "torch::cuda::device_count") ||
+      hasQualifiedName(FD, "c10::cuda::device_count") ||
+      hasQualifiedName(FD, "at::getNumGPUs"))
+    return CudaQuery::DeviceCount;
+  return CudaQuery::None;
+}
+
+std::optional<bool> deviceTest(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier())
+    return std::nullopt;
+  const CXXRecordDecl *Class = MD->getParent();
+  llvm::StringRef Name = MD->getName();
+  if (hasQualifiedName(Class, "at::Context"))
+    return Name == "hasCUDA" ? std::optional<bool>(true) : std::nullopt;
+  if (!hasQualifiedName(Class, "c10::Device") &&
+      !hasQualifiedName(Class, "at::Tensor") &&
+      !hasQualifiedName(Class, "at::TensorBase"))
+    return std::nullopt;
+  if (Name == "is_cuda")
+    return true;
+  if (Name == "is_cpu")
+    return false;
+  return std::nullopt;
 }
 
 std::optional<std::string> cudaStringLiteral(const Expr *E) {

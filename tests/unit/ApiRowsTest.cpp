@@ -117,6 +117,44 @@ void plainRegister(NotAModule &plain, torch::Tensor t) {
 }
 void plainForward(NotAModule &plain, torch::Tensor t) { plain.forward(t); }
 void plainTo(NotAModule &plain) { plain.to(torch::kCPU); }
+void tensorMethods(torch::Tensor t) {
+  t.to(torch::kCUDA);
+  t.cuda();
+  t.cpu();
+  t.type_as(t);
+  t.item<float>();
+  t.data_ptr<float>();
+  t.accessor<float, 1>();
+  t.device();
+  t.options();
+  t.abs();
+}
+void optionsMethods(torch::TensorOptions o) {
+  o.device(torch::kCPU);
+  o.dtype(torch::kFloat);
+  o.requires_grad(true);
+  o.layout(torch::kStrided);
+}
+void optionsFunctions() {
+  torch::dtype(torch::kLong);
+  torch::device(torch::kCPU);
+  torch::requires_grad(true);
+}
+void cudaQueries() {
+  torch::cuda::is_available();
+  torch::cuda::device_count();
+  torch::cuda::synchronize();
+}
+void deviceTests(torch::Device d, torch::Tensor t) {
+  d.is_cuda();
+  t.is_cpu();
+  d.index();
+}
+void blobs(float *p) { torch::from_blob(p, {2}); }
+void checkpoints(NetImpl &net) {
+  torch::jit::load("m.pt");
+  torch::save(net.scale, "s.pt");
+}
 )cpp";
 
 /// The calls of the user program, by "function.member" (a constructor of a
@@ -150,6 +188,8 @@ public:
       Member = UME->getMemberName();
     else if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
       Member = DME->getMember();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      Member = DRE->getDecl()->getDeclName(); // A free function's call.
     if (Member.isIdentifier())
       Calls[Function + "." + Member.getAsString()] = CE;
     return true;
@@ -320,6 +360,104 @@ TEST(ApiQueries, ModuleForwardAndToAreModulesOwn) {
       dyn_cast_or_null<CXXMemberCallExpr>(userCall("plainTo.to"))));
   EXPECT_FALSE(isScriptModuleTo(
       dyn_cast_or_null<CXXMemberCallExpr>(userCall("moduleTo.to"))));
+}
+
+const CXXMethodDecl *methodOf(llvm::StringRef Name) {
+  return dyn_cast_or_null<CXXMethodDecl>(calleeOf(Name));
+}
+
+TEST(ApiQueries, TensorMethodsByMeaning) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  const std::pair<const char *, TensorMethod> Expected[] = {
+      {"tensorMethods.to", TensorMethod::To},
+      {"tensorMethods.cuda", TensorMethod::Cuda},
+      {"tensorMethods.cpu", TensorMethod::Cpu},
+      {"tensorMethods.type_as", TensorMethod::TypeAs},
+      {"tensorMethods.item", TensorMethod::Item},
+      {"tensorMethods.data_ptr", TensorMethod::HostData},
+      {"tensorMethods.accessor", TensorMethod::HostData},
+      {"tensorMethods.device", TensorMethod::Device},
+      {"tensorMethods.options", TensorMethod::Options},
+      {"tensorMethods.abs", TensorMethod::Other},
+      // A class of the user's may name a method `to`: no Tensor method.
+      {"plainTo.to", TensorMethod::Other},
+      {"moduleTo.to", TensorMethod::Other}};
+  for (const auto &[Name, Method] : Expected) {
+    ASSERT_NE(methodOf(Name), nullptr) << Name;
+    EXPECT_EQ(tensorMethod(methodOf(Name)), Method) << Name;
+  }
+  EXPECT_TRUE(copiesToDevice(tensorMethod(methodOf("tensorMethods.cpu"))));
+  EXPECT_FALSE(copiesToDevice(tensorMethod(methodOf("tensorMethods.type_as"))));
+  // Any class's `to` is a move by name, for the rules that look for moves.
+  EXPECT_TRUE(isToMethod(methodOf("plainTo.to")));
+  EXPECT_TRUE(convertsModuleState(methodOf("moduleTo.to")));
+  EXPECT_FALSE(convertsModuleState(methodOf("plainTo.to")));
+}
+
+TEST(ApiQueries, OptionsSetters) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  const std::pair<const char *, OptionsSetter> Expected[] = {
+      {"optionsMethods.device", OptionsSetter::Device},
+      {"optionsMethods.dtype", OptionsSetter::Dtype},
+      {"optionsMethods.requires_grad", OptionsSetter::RequiresGrad},
+      {"optionsMethods.layout", OptionsSetter::Layout},
+      {"optionsFunctions.dtype", OptionsSetter::Dtype},
+      {"optionsFunctions.device", OptionsSetter::Device},
+      {"optionsFunctions.requires_grad", OptionsSetter::RequiresGrad},
+      // A Tensor's device() reads a device; it sets no option.
+      {"tensorMethods.device", OptionsSetter::None}};
+  for (const auto &[Name, Setter] : Expected) {
+    ASSERT_NE(calleeOf(Name), nullptr) << Name;
+    EXPECT_EQ(optionsSetter(calleeOf(Name)), Setter) << Name;
+  }
+}
+
+TEST(ApiQueries, CudaQueriesAndDeviceTests) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  EXPECT_EQ(cudaQuery(calleeOf("cudaQueries.is_available")),
+            CudaQuery::Available);
+  EXPECT_EQ(cudaQuery(calleeOf("cudaQueries.device_count")),
+            CudaQuery::DeviceCount);
+  ASSERT_NE(calleeOf("cudaQueries.synchronize"), nullptr);
+  EXPECT_EQ(cudaQuery(calleeOf("cudaQueries.synchronize")), CudaQuery::None);
+  EXPECT_EQ(deviceTest(methodOf("deviceTests.is_cuda")), true);
+  EXPECT_EQ(deviceTest(methodOf("deviceTests.is_cpu")), false);
+  ASSERT_NE(methodOf("deviceTests.index"), nullptr);
+  EXPECT_EQ(deviceTest(methodOf("deviceTests.index")), std::nullopt);
+}
+
+TEST(ApiQueries, LibTorchFunctionsByMeaning) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  EXPECT_TRUE(isFromBlob(calleeOf("blobs.from_blob")));
+  EXPECT_FALSE(isFromBlob(calleeOf("optionsFunctions.dtype")));
+  EXPECT_TRUE(isScriptModuleLoad(calleeOf("checkpoints.load")));
+  EXPECT_TRUE(isCheckpointSave(calleeOf("checkpoints.save")));
+  EXPECT_FALSE(isCheckpointSave(calleeOf("checkpoints.load")));
+  EXPECT_EQ(registrationCall(ModuleState::Buffer), "register_buffer");
+}
+
+TEST(ApiQueries, DeviceStrings) {
+  struct Case {
+    const char *Text;
+    DeviceString::KindTy Kind;
+    int Index;
+  };
+  const Case Cases[] = {{"cpu", DeviceString::Cpu, -1},
+                        {"cuda", DeviceString::Cuda, -1},
+                        {"cuda:1", DeviceString::Cuda, 1},
+                        {"mps", DeviceString::Mps, -1},
+                        {"xla:0", DeviceString::Other, 0},
+                        {"cuda:x", DeviceString::Malformed, -1},
+                        {"", DeviceString::Malformed, -1}};
+  for (const Case &C : Cases) {
+    DeviceString D = parseDeviceString(C.Text);
+    EXPECT_EQ(D.Kind, C.Kind) << C.Text;
+    EXPECT_EQ(D.Index, C.Index) << C.Text;
+  }
+  EXPECT_TRUE(isCudaOrdinalPrefix("cuda:"));
+  EXPECT_FALSE(isCudaOrdinalPrefix("cuda"));
+  EXPECT_TRUE(mentionsDevice("cfg.use_GPU"));
+  EXPECT_FALSE(mentionsDevice("dataloader(batch)"));
 }
 
 std::string rowTestName(const ::testing::TestParamInfo<Row> &Info) {

@@ -40,11 +40,6 @@ enum class CudaRequirement {
 /// anything else for Auto.
 CudaRequirement cudaRequirement(llvm::StringRef Value);
 
-/// A reference to the device kind Kind: `torch::kCUDA` (c10::kCUDA) or
-/// `c10::DeviceType::CUDA` for "CUDA".
-clang::ast_matchers::internal::BindableMatcher<clang::Stmt>
-deviceKindRef(llvm::StringRef Kind);
-
 /// The sites, besides device constructions, that may show whether the
 /// project needs CUDA (cudaEvidence): calls that ask whether CUDA is there
 /// and references to the CPU device kind.

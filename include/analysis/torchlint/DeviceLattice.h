@@ -13,6 +13,8 @@
 
 #include "torchlint/Lattice.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 
 namespace clang {
@@ -23,6 +25,9 @@ namespace torchlint {
 
 /// One place a tensor can live.
 struct Device {
+  /// The property's name, where reports and the project index name it.
+  static constexpr llvm::StringLiteral PropertyName = "device";
+
   enum KindTy {
     Cpu,
     Cuda,        ///< Index says which ordinal, if one is known.

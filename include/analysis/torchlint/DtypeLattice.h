@@ -14,6 +14,8 @@
 #include "torchlint/Lattice.h"
 #include "torchlint/TorchApi.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <string>
 
@@ -21,6 +23,9 @@ namespace torchlint {
 
 /// One element type a tensor can hold.
 struct Dtype {
+  /// The property's name, where reports and the project index name it.
+  static constexpr llvm::StringLiteral PropertyName = "dtype";
+
   enum KindTy {
     Known,    ///< Type says which.
     Symbolic, ///< Follows an input: Key names it.

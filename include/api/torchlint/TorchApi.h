@@ -212,6 +212,10 @@ llvm::StringRef scalarName(ScalarKind K);
 /// The ScalarKind scalarName calls Name, if any.
 std::optional<ScalarKind> scalarKindNamed(llvm::StringRef Name);
 
+/// scalarFixText(K) spelled in the namespace of Callee (at::kFloat beside
+/// at::from_blob), which is in scope wherever a call of Callee compiles.
+std::string scalarFixTextFor(ScalarKind K, const clang::FunctionDecl *Callee);
+
 /// How a fix-it spells K: "torch::kFloat", "torch::kLong".
 llvm::StringRef scalarFixText(ScalarKind K);
 
@@ -370,6 +374,82 @@ const clang::CXXMemberCallExpr *moduleCloneOf(const clang::Expr *E);
 /// True when MD is a member function named Name of at::Tensor or its base.
 bool isTensorMethod(const clang::CXXMethodDecl *MD, llvm::StringRef Name);
 
+/// The Tensor methods the analysis reads one by one, by what they do; the
+/// API rows give every other method its device and dtype behaviour.
+enum class TensorMethod {
+  Other,    ///< Not a Tensor method, or one read through its row.
+  To,       ///< to(device | dtype | options | tensor): a copy, maybe moved.
+  Cuda,     ///< cuda(): a copy on the current CUDA device.
+  Cpu,      ///< cpu(): a copy on the CPU.
+  TypeAs,   ///< type_as(other): other's dtype and device.
+  Device,   ///< device(): where the tensor is.
+  Options,  ///< options(): its dtype and device as TensorOptions.
+  Item,     ///< item(): one element read to the host.
+  HostData, ///< data_ptr<T>, accessor<T, N>, packed_accessor*: its memory.
+};
+
+/// What MD is among the Tensor methods the analysis reads.
+TensorMethod tensorMethod(const clang::CXXMethodDecl *MD);
+
+/// True for to(), cuda() and cpu(): the methods that copy a tensor onto a
+/// device (its own, when it is there already).
+bool copiesToDevice(TensorMethod M);
+
+/// True for the Tensor reductions that give a 0-dim tensor when called
+/// with no argument (sum, mean, max, norm...).
+bool isFullReduction(const clang::CXXMethodDecl *MD);
+
+/// True for the Tensor methods that keep their tensor's shape when their
+/// arguments are numbers or dtypes (abs, clamp, add, to, cpu...).
+bool keepsShape(const clang::CXXMethodDecl *MD);
+
+/// True for a method named `to` of any class: a LibTorch module's or
+/// tensor's move, or a user's wrapper that forwards one.
+bool isToMethod(const clang::CXXMethodDecl *MD);
+
+/// The module methods that convert a module's parameters and buffers to
+/// another dtype or device in place: to(), double(), float(), half(),
+/// bfloat16().
+bool convertsModuleState(const clang::CXXMethodDecl *MD);
+
+/// What a TensorOptions setter (`opts.device(d)`), or the torch:: function
+/// that starts a chain (`torch::dtype(t)`), sets.
+enum class OptionsSetter {
+  None, ///< Not a setter.
+  Device,
+  DeviceIndex,
+  Dtype,
+  Layout,
+  RequiresGrad,
+  PinnedMemory,
+  MemoryFormat,
+};
+
+/// What FD sets when it is a TensorOptions member function or a function of
+/// LibTorch's namespaces returning TensorOptions; None otherwise.
+OptionsSetter optionsSetter(const clang::FunctionDecl *FD);
+
+/// True when FD's parameter Index is LibTorch's `dtype` parameter (the
+/// optional ScalarType of sum, mean, softmax, cumsum...).
+bool isDtypeParameter(const clang::FunctionDecl *FD, unsigned Index);
+
+/// True for torch::from_blob and at::from_blob.
+bool isFromBlob(const clang::FunctionDecl *FD);
+
+/// True for torch::jit::load, which reads a TorchScript module (D may be a
+/// function template that an unresolved call in a template names).
+bool isScriptModuleLoad(const clang::NamedDecl *D);
+
+/// True for torch::save.
+bool isCheckpointSave(const clang::FunctionDecl *FD);
+
+/// The kinds of state a module registers, and the call that registers each.
+enum class ModuleState { Submodule, Parameter, Buffer };
+
+/// The torch::nn::Module member function that registers state of kind K
+/// ("register_module"), as a fix-it writes it.
+llvm::StringRef registrationCall(ModuleState K);
+
 /// The `.device(d)` call in a TensorOptions chain written at a call
 /// (`TensorOptions().dtype(t).device(d)`), or null.
 const clang::CXXMemberCallExpr *optionsDeviceSetter(const clang::Expr *Options);
@@ -393,6 +473,48 @@ bool isCudaKindRef(const clang::Expr *E);
 
 /// True for a reference to c10::kCPU or c10::DeviceType::CPU.
 bool isCpuKindRef(const clang::Expr *E);
+
+/// True for a reference to c10::kMPS or c10::DeviceType::MPS.
+bool isMpsKindRef(const clang::Expr *E);
+
+/// What a device string names, as torch::Device's constructor reads it
+/// ("cpu", "cuda", "cuda:1", "mps").
+struct DeviceString {
+  enum KindTy { Cpu, Cuda, Mps, Other, Malformed };
+  KindTy Kind = Malformed;
+  /// The ordinal after ':' ("cuda:1"), or -1 where none is written.
+  int Index = -1;
+};
+
+/// Reads Text as a device string.
+DeviceString parseDeviceString(llvm::StringRef Text);
+
+/// The device an ordinary string literal E names, if E is one.
+std::optional<DeviceString> deviceStringOf(const clang::Expr *E);
+
+/// True for "cuda:", the start of a CUDA device whose ordinal the program
+/// appends at run time (`"cuda:" + std::to_string(rank)`).
+bool isCudaOrdinalPrefix(llvm::StringRef Text);
+
+/// True when Text, code that Clang could not type, mentions a GPU, CUDA or a
+/// device: what a device flag or guard would be called.
+bool mentionsDevice(llvm::StringRef Text);
+
+/// What a call asks LibTorch about CUDA at run time.
+enum class CudaQuery {
+  None,
+  Available,   ///< torch::cuda::is_available, cudnn_is_available, at::hasCUDA.
+  DeviceCount, ///< torch::cuda::device_count, c10::cuda::device_count,
+               ///< at::getNumGPUs.
+};
+
+/// What FD, a free function, asks about CUDA.
+CudaQuery cudaQuery(const clang::FunctionDecl *FD);
+
+/// What a member function tests about a device: true for CUDA (is_cuda of a
+/// device or a tensor, at::Context::hasCUDA), false for the CPU (is_cpu);
+/// nothing for the rest.
+std::optional<bool> deviceTest(const clang::CXXMethodDecl *MD);
 
 /// True when E names a device other than the CPU: a device kind constant
 /// (kCUDA, DeviceType::MPS, ...), a torch::Device built from a string that
