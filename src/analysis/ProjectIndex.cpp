@@ -1,7 +1,11 @@
 //===- ProjectIndex.cpp - What the project's functions return -------------===//
 
 #include "torchlint/ProjectIndex.h"
+#include "torchlint/DeviceLattice.h"
+#include "torchlint/DtypeLattice.h"
+#include "torchlint/ProjectFacts.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -12,6 +16,10 @@
 namespace torchlint {
 
 using Form = FunctionSummary::Form;
+
+/// Each property's facts are kept under the property's own name.
+static constexpr llvm::StringLiteral DeviceKey = Device::PropertyName;
+static constexpr llvm::StringLiteral DtypeKey = Dtype::PropertyName;
 
 static bool sameOrigin(const FunctionSummary::Origin &A,
                        const FunctionSummary::Origin &B) {
@@ -203,10 +211,10 @@ llvm::json::Value ProjectIndex::toJSON() const {
         {"file", S.File},
         {"path", S.Path},
         {"uses", llvm::json::Array(S.Uses)},
-        {"device", propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
-        {"dtype", std::move(Dtype)}};
+        {DeviceKey, propertyJSON(S.Device, S.DeviceArg, S.DeviceOrigin)},
+        {DtypeKey, std::move(Dtype)}};
     if (S.Device == Form::OnDevice)
-      Entry.getObject("device")->try_emplace("text", S.DeviceText);
+      Entry.getObject(DeviceKey)->try_emplace("text", S.DeviceText);
     if (!S.Class.empty())
       Entry["class"] = S.Class;
     if (!S.Overrides.empty())
@@ -229,7 +237,7 @@ llvm::json::Value ProjectIndex::toJSON() const {
         if (R.Promoted)
           J["floor"] = api::scalarName(R.Floor);
         if (!R.Device.empty())
-          J["device"] = R.Device;
+          J[DeviceKey] = R.Device;
         if (!R.At.empty())
           J["at"] = R.At;
         Requires.push_back(std::move(J));
@@ -244,15 +252,15 @@ llvm::json::Value ProjectIndex::toJSON() const {
           llvm::json::Object Dtype = propertyJSON(Form::Known, 0, F.Made);
           Dtype["type"] = api::scalarName(F.Type);
           Dtype["zero-dim"] = F.ZeroDim;
-          J["dtype"] = std::move(Dtype);
+          J[DtypeKey] = std::move(Dtype);
         }
         if (F.Cpu)
-          J["device"] = propertyJSON(Form::Known, 0, F.CpuMade);
+          J[DeviceKey] = propertyJSON(Form::Known, 0, F.CpuMade);
         if (F.OnDevice) {
           llvm::json::Object Device =
               propertyJSON(Form::OnDevice, 0, F.DeviceMade);
           Device["text"] = F.DeviceText;
-          J["device"] = std::move(Device);
+          J[DeviceKey] = std::move(Device);
         }
         Fields[Name] = std::move(J);
       }
@@ -263,9 +271,25 @@ llvm::json::Value ProjectIndex::toJSON() const {
   llvm::json::Object Files;
   for (const auto &[Path, Stamp] : Stamps)
     Files[Path] = Stamp;
-  return llvm::json::Object{{"version", 1},
-                            {"functions", std::move(Out)},
-                            {"files", std::move(Files)}};
+  llvm::json::Object Root{{"version", 1},
+                          {"functions", std::move(Out)},
+                          {"files", std::move(Files)}};
+  if (HasFacts) {
+    llvm::json::Array SitesJ;
+    for (const IndexedSite &S : Sites)
+      SitesJ.push_back(llvm::json::Object{{"fact", S.Fact},
+                                          {"program", S.Program},
+                                          {"path", S.Path},
+                                          {"line", S.Line},
+                                          {"column", S.Column},
+                                          {"note", S.Message}});
+    llvm::json::Object Programs;
+    for (const auto &[Path, Program] : ProgramOf)
+      Programs[Path] = Program;
+    Root["facts"] = llvm::json::Object{{"sites", std::move(SitesJ)},
+                                       {"programs", std::move(Programs)}};
+  }
+  return Root;
 }
 
 /// Reads one property of a summary; false when it is malformed.
@@ -328,13 +352,14 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
       for (const llvm::json::Value &U : *Uses)
         if (std::optional<llvm::StringRef> P = U.getAsString())
           S.Uses.insert(P->str());
-    const llvm::json::Object *Dtype = F->getObject("dtype");
-    if (!readProperty(F->getObject("device"), S.Device, S.DeviceArg,
+    const llvm::json::Object *Dtype = F->getObject(DtypeKey);
+    if (!readProperty(F->getObject(DeviceKey), S.Device, S.DeviceArg,
                       S.DeviceOrigin) ||
         !readProperty(Dtype, S.Dtype, S.DtypeArg, S.DtypeOrigin))
       return Malformed("'" + Key.str() + "' has a malformed property");
     if (S.Device == Form::OnDevice)
-      S.DeviceText = F->getObject("device")->getString("text").value_or("").str();
+      S.DeviceText =
+          F->getObject(DeviceKey)->getString("text").value_or("").str();
     if (S.Dtype == Form::OnDevice)
       return Malformed("'" + Key.str() + "' has a malformed property");
     if (S.Dtype == Form::Known && !readKnownDtype(Dtype, S.Type, S.ZeroDim))
@@ -352,7 +377,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         if (!Kind)
           return Malformed("'" + Key.str() + "' has an unknown requirement");
         R.Kind = *Kind;
-        R.Device = RJ->getString("device").value_or("").str();
+        R.Device = RJ->getString(DeviceKey).value_or("").str();
         R.At = RJ->getString("at").value_or("").str();
         R.OtherText = RJ->getString("text").value_or("").str();
         R.Operation = RJ->getString("operation").value_or("").str();
@@ -377,14 +402,14 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         Form Kind;
         unsigned Unused;
         FunctionSummary::FieldSummary Field;
-        if (const llvm::json::Object *Dtype = FJ->getObject("dtype")) {
+        if (const llvm::json::Object *Dtype = FJ->getObject(DtypeKey)) {
           if (!readProperty(Dtype, Kind, Unused, Field.Made) ||
               Kind != Form::Known ||
               !readKnownDtype(Dtype, Field.Type, Field.ZeroDim))
             return Malformed("'" + Key.str() + "' has a malformed field");
           Field.HasDtype = true;
         }
-        if (const llvm::json::Object *Device = FJ->getObject("device")) {
+        if (const llvm::json::Object *Device = FJ->getObject(DeviceKey)) {
           FunctionSummary::Origin Made;
           if (!readProperty(Device, Kind, Unused, Made) ||
               (Kind != Form::Known && Kind != Form::OnDevice))
@@ -407,7 +432,69 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
     for (const auto &[Path, Stamp] : *Files)
       if (std::optional<llvm::StringRef> S = Stamp.getAsString())
         Index.Stamps[Path.str()] = S->str();
+  if (const llvm::json::Object *Facts = Root->getObject("facts")) {
+    Index.HasFacts = true;
+    if (const llvm::json::Array *SitesJ = Facts->getArray("sites"))
+      for (const llvm::json::Value &V : *SitesJ) {
+        const llvm::json::Object *O = V.getAsObject();
+        std::optional<llvm::StringRef> Fact =
+            O ? O->getString("fact") : std::nullopt;
+        std::optional<llvm::StringRef> Path =
+            O ? O->getString("path") : std::nullopt;
+        if (!Fact || !Path)
+          return Malformed("a fact site without 'fact' or 'path'");
+        IndexedSite S;
+        S.Fact = Fact->str();
+        S.Path = Path->str();
+        S.Program = O->getString("program").value_or("").str();
+        S.Line = static_cast<unsigned>(O->getInteger("line").value_or(0));
+        S.Column = static_cast<unsigned>(O->getInteger("column").value_or(0));
+        S.Message = O->getString("note").value_or("").str();
+        Index.Sites.push_back(std::move(S));
+      }
+    if (const llvm::json::Object *Programs = Facts->getObject("programs"))
+      for (const auto &[Path, Program] : *Programs)
+        if (std::optional<llvm::StringRef> P = Program.getAsString())
+          Index.ProgramOf[Path.str()] = P->str();
+  }
   return Index;
+}
+
+void ProjectIndex::setProjectFacts(
+    std::vector<IndexedSite> NewSites,
+    std::map<std::string, std::string> Programs) {
+  HasFacts = true;
+  Sites = std::move(NewSites);
+  ProgramOf = std::move(Programs);
+}
+
+void ProjectIndex::keepProjectFactsOf(const ProjectIndex &Old) {
+  if (!HasFacts || !Old.HasFacts)
+    return;
+  // What this run analysed is in ProgramOf; the rest of the project keeps
+  // what the earlier run showed of it.
+  for (const IndexedSite &S : Old.Sites)
+    if (!ProgramOf.count(S.Path) &&
+        llvm::none_of(Sites, [&](const IndexedSite &Mine) {
+          return Mine.Fact == S.Fact && Mine.Program == S.Program;
+        }))
+      Sites.push_back(S);
+  for (const auto &[Path, Program] : Old.ProgramOf)
+    ProgramOf.try_emplace(Path, Program);
+}
+
+std::string ProjectIndex::programOf(llvm::StringRef Path) const {
+  auto It = ProgramOf.find(Path.str());
+  return It == ProgramOf.end() ? std::string() : It->second;
+}
+
+const IndexedSite *ProjectIndex::siteFor(llvm::StringRef Fact,
+                                         llvm::StringRef Program) const {
+  for (const IndexedSite &S : Sites)
+    if (S.Fact == Fact &&
+        facts::relatedPrograms(S.Fact, S.Program, Program.str()))
+      return &S;
+  return nullptr;
 }
 
 /// "size:mtime" of Path now, or "" when it cannot be read.
@@ -430,6 +517,9 @@ void ProjectIndex::stampFiles() {
       if (!Stamps.count(U))
         Stamps[U] = stampOf(U);
   }
+  for (const IndexedSite &S : Sites)
+    if (!Stamps.count(S.Path))
+      Stamps[S.Path] = stampOf(S.Path);
 }
 
 unsigned ProjectIndex::dropStale() {
@@ -453,6 +543,10 @@ unsigned ProjectIndex::dropStale() {
       ++Dropped;
     }
   }
+  // A site in a changed file may be gone: a finding it settled is then
+  // left to the next run, not reported on a stale word.
+  llvm::erase_if(Sites,
+                 [&](const IndexedSite &S) { return !Unchanged(S.Path); });
   return Dropped;
 }
 

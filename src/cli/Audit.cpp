@@ -46,7 +46,7 @@ std::string Programs::of(llvm::StringRef File) const {
 
 bool Programs::related(const ProjectFact &Fact, llvm::StringRef Site,
                        llvm::StringRef Finding) {
-  return facts::holdsAcrossPrograms(Fact) || Site.starts_with(Finding);
+  return facts::relatedPrograms(Fact, Site.str(), Finding.str());
 }
 
 void ProjectFacts::learn(UnitResult &Unit) {

@@ -39,10 +39,7 @@ public:
   /// a main() file that is a program of its own, or "" for none.
   std::string of(llvm::StringRef File) const;
   /// True when Fact, shown by a unit of program Site, holds for a finding of
-  /// program Finding: the same program, or Finding's code is shared by (its
-  /// folder holds) Site's program. What shared code shows says nothing of a
-  /// program that may never call it. A fact about the whole project
-  /// (facts::holdsAcrossPrograms) holds everywhere.
+  /// program Finding (facts::relatedPrograms).
   static bool related(const ProjectFact &Fact, llvm::StringRef Site,
                       llvm::StringRef Finding);
 

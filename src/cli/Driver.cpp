@@ -1160,15 +1160,64 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
   return Index;
 }
 
+/// Path made absolute and without "." or "dir/.." components: how the index
+/// names files for the hosts that look them up.
+std::string absoluteNormal(llvm::StringRef Path) {
+  llvm::SmallString<256> A(Path);
+  llvm::sys::fs::make_absolute(A);
+  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  return std::string(A);
+}
+
+/// Records in Index what the run showed of the project's facts, for the
+/// hosts that see one file: the first site of each fact in each program,
+/// chosen as the run's own findings were settled (ProjectFacts), and the
+/// program of each file the run analysed. A run that decides each unit on
+/// its own (--project-scope unit) records none.
+void recordProjectFacts(const Settings &S, const RunPlan &Plan,
+                        const RunState &State,
+                        const std::vector<UnitResult> &Results,
+                        ProjectIndex &Index) {
+  if (S.ProjectScope == "unit")
+    return;
+  ProjectFacts Facts(Plan.Progs);
+  for (const UnitResult &R : Results) {
+    if (R.File.empty())
+      continue;
+    UnitResult Sites; // Only what learn() reads.
+    Sites.File = R.File;
+    Sites.Sites = R.Sites;
+    Facts.learn(Sites);
+  }
+  std::vector<SiteRecord> Records = Facts.sites();
+  // The first unit in path order wins among related programs, as
+  // ProjectFacts::siteFor picks it; the index keeps them in that order.
+  llvm::stable_sort(Records, [](const SiteRecord &A, const SiteRecord &B) {
+    return A.Unit < B.Unit;
+  });
+  std::vector<IndexedSite> Sites;
+  for (const SiteRecord &R : Records) {
+    if (R.Note.Loc.File.empty())
+      continue;
+    Sites.push_back({R.Fact, R.Program, absoluteNormal(R.Note.Loc.File),
+                     R.Note.Loc.Line, R.Note.Loc.Column, R.Note.Message});
+  }
+  std::map<std::string, std::string> ProgramOf;
+  for (const std::string &F : State.Files)
+    ProgramOf[absoluteNormal(F)] = Plan.Progs.of(F);
+  Index.setProjectFacts(std::move(Sites), std::move(ProgramOf));
+}
+
 /// Keeps the project index for the hosts that see one file at a time (the
 /// clang-tidy plugin, the language server): in the cache folder, one file
-/// per project root, as clangd keeps its background index. The summaries of
-/// the files this run analysed replace theirs; the others stay (a run over
-/// some files of the project does not forget the rest). A shard sees part
-/// of the project and keeps nothing. With --result-cache, the run's own
-/// index is also written there.
+/// per project root, as clangd keeps its background index. The summaries and
+/// fact sites of the files this run analysed replace theirs; the others
+/// stay (a run over some files of the project does not forget the rest). A
+/// shard sees part of the project and keeps nothing. With --result-cache,
+/// the run's own index is also written there.
 void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
-               ProjectIndex Index) {
+               const std::vector<UnitResult> &Results, ProjectIndex Index) {
+  recordProjectFacts(S, Plan, State, Results, Index);
   Index.stampFiles();
   auto Store = [&](const std::string &Path, const ProjectIndex &What) {
     if (llvm::Error E = storeProjectIndex(Path, What)) {
@@ -1182,7 +1231,8 @@ void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
       note("project index: " + llvm::Twine(What.size()) +
            " function summaries written to " + Path);
   };
-  if (!Plan.Job.ResultCacheDir.empty() && !Index.empty()) {
+  bool Something = !Index.empty() || !Index.sites().empty();
+  if (!Plan.Job.ResultCacheDir.empty() && Something) {
     llvm::SmallString<256> Path(Plan.Job.ResultCacheDir);
     llvm::sys::path::append(Path, "project-index.json");
     Store(std::string(Path), Index);
@@ -1192,25 +1242,27 @@ void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
     return;
   std::string Path = projectIndexPath(CacheDir, Plan.SrcRoot);
   std::set<std::string> Analysed;
-  for (const std::string &F : State.Files) {
-    llvm::SmallString<256> A(F);
-    llvm::sys::fs::make_absolute(A);
-    llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-    Analysed.insert(std::string(A));
-  }
+  for (const std::string &F : State.Files)
+    Analysed.insert(absoluteNormal(F));
   // The files not analysed this run keep what an earlier run said of them;
   // an unreadable index is replaced.
   ProjectIndex Kept;
-  if (llvm::Expected<ProjectIndex> Old = readProjectIndex(Path)) {
+  llvm::Expected<ProjectIndex> Old = readProjectIndex(Path);
+  if (Old) {
     for (const auto &[Key, F] : Old->functions())
       if (!Analysed.count(F.Path))
         Kept.add(Key, F);
   } else {
     llvm::consumeError(Old.takeError());
   }
-  if (Kept.empty() && Index.empty())
+  if (Kept.empty() && !Something)
     return;
   Kept.merge(Index);
+  if (Index.hasProjectFacts()) {
+    Kept.setProjectFacts(Index.sites(), Index.programs());
+    if (Old)
+      Kept.keepProjectFactsOf(*Old);
+  }
   Kept.stampFiles();
   Store(Path, Kept);
 }
@@ -1241,7 +1293,7 @@ llvm::Error analyzeUnits(const Settings &S, RunPlan &Plan,
       checkAgainstIndex(S, Plan, State, Results, Logs);
   if (!Index)
     return DeliverFinished(Index.takeError());
-  keepIndex(S, Plan, State, std::move(*Index));
+  keepIndex(S, Plan, State, Results, std::move(*Index));
   for (size_t I = 0; I < N; ++I)
     Delivery.arrive(I, Results[I], Logs[I]);
   Delivery.allIn();

@@ -1,11 +1,16 @@
 //===- Engine.cpp - Runs the rules on one translation unit ----------------===//
 
 #include "torchlint/Engine.h"
+#include "torchlint/LLVMCompat.h"
+#include "torchlint/ProjectIndex.h"
 #include "torchlint/Provenance.h"
 #include "torchlint/Rule.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <set>
 #include <tuple>
@@ -14,14 +19,29 @@ using namespace clang;
 
 namespace torchlint {
 
+/// Where Site is in this unit, its file loaded when no include brought it
+/// in; invalid when the file cannot be read.
+static SourceLocation locationOf(SourceManager &SM, const IndexedSite &Site) {
+  OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(Site.Path);
+  if (!File)
+    return SourceLocation();
+  FileID ID = compat::fileIDFor(SM, *File);
+  return ID.isValid() ? SM.translateLineCol(ID, Site.Line, Site.Column)
+                      : SourceLocation();
+}
+
 /// Keeps the sites in user code, one per location and fact, in source
 /// order; settles the findings that need a fact the unit shows; hands the
 /// rest, and the sites, to a host that sees the project (Sites), or drops
-/// them.
+/// them. A host that sees one unit and reads the index a run over the
+/// project kept (IndexSettles, Index->hasProjectFacts()) settles them as
+/// that run did, on the sites the index keeps, with their notes: the project
+/// decides, not the unit alone.
 static void settleProjectFacts(std::vector<Finding> &Findings,
                                std::vector<ProjectSite> &Shown,
-                               const SourceManager &SM,
-                               std::vector<ProjectSite> *Sites, bool Alone) {
+                               SourceManager &SM,
+                               std::vector<ProjectSite> *Sites, bool Alone,
+                               const ProjectIndex *Index, bool IndexSettles) {
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return isLibraryLocation(SM, S.Loc);
   });
@@ -34,6 +54,20 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
+  // The project as the index's run saw it, for a host that sees one unit.
+  const bool Linked = IndexSettles && Index && Index->hasProjectFacts();
+  std::string Program;
+  if (Linked)
+    if (OptionalFileEntryRef Main =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      llvm::SmallString<256> Path(Main->getName());
+      llvm::sys::fs::make_absolute(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      Program = Index->programOf(Path);
+    }
+  auto IndexSite = [&](const std::string &Fact) -> const IndexedSite * {
+    return Linked ? Index->siteFor(Fact, Program) : nullptr;
+  };
   llvm::erase_if(Findings, [&](Finding &F) {
     // A finding the unit's own evidence withdraws goes; one that only other
     // units could withdraw stands where no host sees them.
@@ -41,8 +75,12 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
       return llvm::any_of(Shown,
                           [&](const ProjectSite &S) { return S.Fact == Fact; });
     };
-    // The unit decides alone what it would otherwise leave to the project.
-    bool Decides = !Sites || Alone;
+    auto Shows = [&](const std::string &Fact) {
+      return UnitShows(Fact) || IndexSite(Fact);
+    };
+    // The unit decides alone what it would otherwise leave to the project;
+    // with a linked index the project decides here.
+    bool Decides = (!Sites || Alone) && !Linked;
     bool Withdrawn = false;
     for (ProjectFact &Need : F.Needs)
       if (auto Parts = facts::aloneParts(Need)) {
@@ -57,11 +95,11 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
     llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
       if (!facts::isWithdrawable(Need))
         return false;
-      bool By = facts::withdraws(Need, UnitShows);
-      Withdrawn |= By && Decides;
+      bool By = facts::withdraws(Need, Shows);
+      Withdrawn |= By && (Decides || Linked);
       // What keeps it, shown here, settles it for every host.
       std::string Keep = facts::keptBy(Need);
-      return Decides || (!Keep.empty() && UnitShows(Keep));
+      return Decides || Linked || (!Keep.empty() && UnitShows(Keep));
     });
     if (Withdrawn)
       return true;
@@ -72,10 +110,17 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
         return false;
       auto Site = llvm::find_if(
           Shown, [&](const ProjectSite &S) { return S.Fact == Need; });
-      if (Site == Shown.end())
+      if (Site != Shown.end()) {
+        if (!Site->Message.empty())
+          F.Notes.push_back({Site->Loc, Site->Message});
+        return true;
+      }
+      const IndexedSite *Elsewhere = IndexSite(Need);
+      if (!Elsewhere)
         return false;
-      if (!Site->Message.empty())
-        F.Notes.push_back({Site->Loc, Site->Message});
+      if (!Elsewhere->Message.empty())
+        if (SourceLocation L = locationOf(SM, *Elsewhere); L.isValid())
+          F.Notes.push_back({L, Elsewhere->Message});
       return true;
     });
     return !F.Needs.empty() && !Sites;
@@ -134,7 +179,9 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
   }
   if (Summaries)
     *Summaries = Provenance.exportSummaries();
-  settleProjectFacts(Out, Shown, SM, Sites, Config.LintedAlone);
+  settleProjectFacts(Out, Shown, Ctx.getSourceManager(), Sites,
+                     Config.LintedAlone, Config.Index.get(),
+                     Config.IndexSettles);
   std::stable_sort(Out.begin(), Out.end(),
                    [&](const Finding &A, const Finding &B) {
                      SourceLocation LA = SM.getFileLoc(A.Loc);

@@ -74,6 +74,15 @@ aloneParts(const std::string &Need) {
 inline bool holdsAcrossPrograms(const std::string &Fact) {
   return Fact == RunsWithoutCuda || Fact == RequiresCuda;
 }
+/// True when Fact, shown by a unit of program Site, holds for a finding of
+/// program Finding (a program is its folder, "" for code every program may
+/// share): the same program, or Finding's code is shared by (its folder
+/// holds) Site's program. What shared code shows says nothing of a program
+/// that may never call it. A fact about the whole project holds everywhere.
+inline bool relatedPrograms(const std::string &Fact, const std::string &Site,
+                            const std::string &Finding) {
+  return holdsAcrossPrograms(Fact) || Site.rfind(Finding, 0) == 0;
+}
 /// A need met unless some unit shows Fact (and none shows Unless, if
 /// given): a finding that stands by itself and that evidence elsewhere in
 /// the project withdraws. A host that sees one unit keeps it unless that

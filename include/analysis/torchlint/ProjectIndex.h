@@ -150,7 +150,27 @@ struct FunctionSummary {
   bool operator!=(const FunctionSummary &O) const { return !(*this == O); }
 };
 
-/// The summaries of a project's functions by USR.
+/// Where a unit of the project shows a project fact (ProjectFacts.h), as
+/// the run that linked the index saw it: what settles, for a host that sees
+/// one file, a finding that depends on the rest of the project.
+struct IndexedSite {
+  std::string Fact;
+  /// The program of the unit that showed it ("" for shared code).
+  std::string Program;
+  /// The site's file (absolute), line and column.
+  std::string Path;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// The note a finding settled by it gets ("" for none).
+  std::string Message;
+  bool operator==(const IndexedSite &O) const {
+    return Fact == O.Fact && Program == O.Program && Path == O.Path &&
+           Line == O.Line && Column == O.Column && Message == O.Message;
+  }
+};
+
+/// The summaries of a project's functions by USR, and the sites of its
+/// project facts.
 class ProjectIndex {
 public:
   /// Adds Key's summary. A function two units define differently (an
@@ -194,10 +214,33 @@ public:
   /// Records the size and modification time of every file that defines a
   /// summary, as they are now (the host that links the index does).
   void stampFiles();
-  /// Drops the summaries of files changed since stampFiles() (an index
-  /// written by an earlier run, read by a host that sees one file); returns
-  /// how many were dropped.
+  /// Drops the summaries and fact sites of files changed since stampFiles()
+  /// (an index written by an earlier run, read by a host that sees one
+  /// file); returns how many summaries were dropped.
   unsigned dropStale();
+
+  /// Records what a run over the whole project showed of its facts: the
+  /// first site of each fact in each program, and the program of each file
+  /// it analysed (absolute paths). Files of Program keep the sites and
+  /// programs of files the run did not analyse.
+  void setProjectFacts(std::vector<IndexedSite> Sites,
+                       std::map<std::string, std::string> ProgramOf);
+  /// Keeps Old's sites and programs of the files this index's run did not
+  /// analyse (a run over some files of the project).
+  void keepProjectFactsOf(const ProjectIndex &Old);
+  /// True when a run over the project recorded its facts here.
+  bool hasProjectFacts() const { return HasFacts; }
+  /// The program Path (absolute) belongs to, as that run saw it: "" for
+  /// shared code or a file it did not see.
+  std::string programOf(llvm::StringRef Path) const;
+  /// The first recorded site of Fact that holds for a finding of Program
+  /// (facts::relatedPrograms), or null.
+  const IndexedSite *siteFor(llvm::StringRef Fact,
+                             llvm::StringRef Program) const;
+  const std::vector<IndexedSite> &sites() const { return Sites; }
+  const std::map<std::string, std::string> &programs() const {
+    return ProgramOf;
+  }
 
   bool operator==(const ProjectIndex &O) const {
     return Functions == O.Functions;
@@ -205,6 +248,9 @@ public:
 
 private:
   std::map<std::string, FunctionSummary> Functions;
+  bool HasFacts = false;
+  std::vector<IndexedSite> Sites;
+  std::map<std::string, std::string> ProgramOf;
   /// File path -> "size:mtime" when stamped.
   std::map<std::string, std::string> Stamps;
 };

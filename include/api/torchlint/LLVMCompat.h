@@ -20,6 +20,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileEntry.h"
 #include "clang/Basic/Linkage.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
@@ -130,6 +131,17 @@ inline clang::DiagnosticOptions *diagOpts(clang::DiagnosticOptions &Opts) {
   return &Opts;
 }
 #endif
+
+/// The FileID of File in SM, made when no include brought File in. LLVM 19
+/// made SourceManager::getOrCreateFileID take a FileEntryRef.
+inline clang::FileID fileIDFor(clang::SourceManager &SM,
+                               clang::FileEntryRef File) {
+#if LLVM_VERSION_MAJOR >= 19
+  return SM.getOrCreateFileID(File, clang::SrcMgr::C_User);
+#else
+  return SM.getOrCreateFileID(&File.getFileEntry(), clang::SrcMgr::C_User);
+#endif
+}
 
 } // namespace compat
 } // namespace torchlint

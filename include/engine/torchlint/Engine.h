@@ -31,7 +31,9 @@ struct EngineConfig {
   /// True for a host that sees one unit and reads an index an earlier run
   /// kept (the clang-tidy plugin, the language server): a CPU tensor the
   /// index says another file's function returns is taken as shown, since
-  /// no unit of this run will show it.
+  /// no unit of this run will show it, and findings that depend on project
+  /// facts are settled on the sites the index keeps, as that run settled
+  /// them.
   bool IndexSettles = false;
   /// True when the unit is linted alone, not as part of a project, though
   /// the host collects its facts (a CLI run of one file): a finding that
