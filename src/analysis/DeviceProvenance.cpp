@@ -686,21 +686,14 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     return F;
   }
   if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-    llvm::StringRef V = SL->getString();
-    if (V == "cpu") {
+    api::DeviceString D = api::parseDeviceString(SL->getString());
+    if (D.Kind == api::DeviceString::Cpu && D.Index < 0) {
       F.Value = Device::cpu();
       return F;
     }
-    if (V == "cuda") {
-      F.Value = currentCuda();
+    if (D.Kind == api::DeviceString::Cuda) {
+      F.Value = D.Index < 0 ? currentCuda() : Device::cuda(D.Index);
       return F;
-    }
-    if (V.consume_front("cuda:")) {
-      int Index;
-      if (!V.getAsInteger(10, Index)) {
-        F.Value = Device::cuda(Index);
-        return F;
-      }
     }
     return std::nullopt;
   }
@@ -717,7 +710,8 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
     }
     const auto *SL = dyn_cast<StringLiteral>(Left);
     std::string T = text(OC, Ctx);
-    if (!SL || !SL->isOrdinary() || SL->getString() != "cuda:" || T.empty())
+    if (!SL || !SL->isOrdinary() ||
+        !api::isCudaOrdinalPrefix(SL->getString()) || T.empty())
       return std::nullopt;
     F.Value = Device::cudaAtRunTime("expr:" + T,
                                     "the CUDA device '" + T + "'", T);
@@ -815,7 +809,7 @@ FunctionAnalysis::evalDevice(const Expr *E, const State &S, unsigned Depth) {
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     // x.device() is wherever x is, when that is known.
-    if (api::isTensorMethod(MC->getMethodDecl(), "device")) {
+    if (api::tensorMethod(MC->getMethodDecl()) == api::TensorMethod::Device) {
       DeviceSet Of = evalTensor(MC->getImplicitObjectArgument(), S, Depth + 1);
       if (const DeviceFact *One = Of.single())
         return *One;
@@ -995,10 +989,10 @@ FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return DeviceSet();
-    llvm::StringRef N = MD->getName();
-    if (api::isTensorMethod(MD, "options"))
+    if (api::tensorMethod(MD) == api::TensorMethod::Options)
       return evalTensor(MC->getImplicitObjectArgument(), S, Depth + 1);
-    if (N == "device" && MC->getNumArgs() >= 1) {
+    if (api::optionsSetter(MD) == api::OptionsSetter::Device &&
+        MC->getNumArgs() >= 1) {
       if (std::optional<DeviceFact> F = evalDevice(MC->getArg(0), S, Depth + 1))
         return DeviceSet(*F);
       return DeviceSet();
@@ -1009,17 +1003,18 @@ FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier()) {
-      if (Callee->getName() == "device" && Call->getNumArgs() >= 1) {
+      api::OptionsSetter Sets = api::optionsSetter(Callee);
+      if (Sets == api::OptionsSetter::Device && Call->getNumArgs() >= 1) {
         if (std::optional<DeviceFact> F =
                 evalDevice(Call->getArg(0), S, Depth + 1))
           return DeviceSet(*F);
         return DeviceSet();
       }
-      if (isTorchNamespaceFunction(Callee) &&
-          llvm::is_contained(
-              llvm::ArrayRef<llvm::StringRef>{"dtype", "requires_grad",
-                                              "layout", "memory_format"},
-              Callee->getName()))
+      // The setters that name no device leave the default one.
+      if (Sets == api::OptionsSetter::Dtype ||
+          Sets == api::OptionsSetter::RequiresGrad ||
+          Sets == api::OptionsSetter::Layout ||
+          Sets == api::OptionsSetter::MemoryFormat)
         return std::nullopt;
     }
     return DeviceSet();
@@ -1254,18 +1249,20 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
       return *Common;
     const CXXMethodDecl *MD = MC->getMethodDecl();
     const Expr *Object = MC->getImplicitObjectArgument();
-    llvm::StringRef N = MD->getName();
+    api::TensorMethod M = api::tensorMethod(MD);
     // A full reduction (x.mean(), x.sum()) copied to the CPU is a 0-dim CPU
     // tensor, which may join any device like a number.
-    if ((N == "cpu" || N == "to") && isZeroDim(Object)) {
+    if ((M == api::TensorMethod::Cpu || M == api::TensorMethod::To) &&
+        isZeroDim(Object)) {
       DeviceSet Moved =
-          N == "cpu" ? DeviceSet(DeviceFact{
-                           Device::cpu(), {}, nullptr, false, false, ""})
-                     : (MC->getNumArgs() >= 1 &&
-                                !api::isTensorType(MC->getArg(0)->getType())
-                            ? evalOptions(MC->getArg(0), S, Depth + 1)
-                                  .value_or(DeviceSet())
-                            : DeviceSet());
+          M == api::TensorMethod::Cpu
+              ? DeviceSet(
+                    DeviceFact{Device::cpu(), {}, nullptr, false, false, ""})
+              : (MC->getNumArgs() >= 1 &&
+                         !api::isTensorType(MC->getArg(0)->getType())
+                     ? evalOptions(MC->getArg(0), S, Depth + 1)
+                           .value_or(DeviceSet())
+                     : DeviceSet());
       if (const DeviceFact *One = Moved.single();
           One && One->Value.Kind == Device::Cpu) {
         DeviceFact F;
@@ -1275,13 +1272,13 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
     }
     if (api::deviceBehaviour(MD) == DeviceBehaviour::Move) {
       std::optional<DeviceSet> Moved;
-      if (N == "type_as" && MC->getNumArgs() >= 1) {
+      if (M == api::TensorMethod::TypeAs && MC->getNumArgs() >= 1) {
         Moved = evalTensor(MC->getArg(0), S, Depth + 1);
-      } else if (N == "cpu") {
+      } else if (M == api::TensorMethod::Cpu) {
         DeviceFact F;
         F.Value = Device::cpu();
         Moved = DeviceSet(F);
-      } else if (N == "cuda") {
+      } else if (M == api::TensorMethod::Cuda) {
         DeviceFact F;
         F.Value = currentCuda();
         Moved = DeviceSet(F);
@@ -1524,9 +1521,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       return;
     // `t.to(device);` as a statement moves nothing; remember it so that the
     // crash it causes is reported once, as torch-discarded-move.
-    if (MD &&
-        (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda") ||
-         api::isTensorMethod(MD, "cpu")) &&
+    if (MD && api::copiesToDevice(api::tensorMethod(MD)) &&
         api::isDiscardedValue(MC, Ctx))
       if (const ValueDecl *VD = trackedDecl(MC->getImplicitObjectArgument())) {
         auto It = St.find(VD);
@@ -1536,9 +1531,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
       }
     // model->to(device) moves parameters and buffers in place.
     // (RNN modules override Module::to.)
-    if (MD && MD->getIdentifier() && MD->getName() == "to" &&
-        (api::isModuleClass(MD->getParent()) ||
-         api::isScriptModuleType(MC->getImplicitObjectArgument()->getType())) &&
+    if ((api::isModuleTo(MD) || api::isScriptModuleTo(MC)) &&
         MC->getNumArgs() >= 1) {
       const ValueDecl *Moved = trackedDecl(MC->getImplicitObjectArgument());
       if (!Moved)
@@ -1870,8 +1863,7 @@ void FunctionAnalysis::checkHostAccess(const Stmt *S, const State &St) {
   // memory is on d.
   const auto *CE = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier() || F->getName() != "from_blob" ||
-      !isTorchNamespaceFunction(F) || CE->getNumArgs() < 2)
+  if (!api::isFromBlob(F) || CE->getNumArgs() < 2)
     return;
   const Expr *Options = optionsArgOf(CE);
   std::optional<DeviceSet> V = Options ? evalOptions(Options, St, 0)
@@ -2106,19 +2098,21 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
   // t[i].item<float>(), or t[i][j] = v (a fill_ of one element).
   const Expr *Element = nullptr;
   std::string Callee;
-  if (MD && api::isTensorMethod(MD, "item")) {
+  if (MD && api::tensorMethod(MD) == api::TensorMethod::Item) {
     Element = MC->getImplicitObjectArgument();
-    Callee = "item";
+    Callee = MD->getName().str();
   } else if (OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
              api::isTensorType(OC->getArg(0)->getType()) &&
-             !api::isTensorType(api::ignoreWrappers(OC->getArg(1))->getType())) {
+             !api::isTensorType(
+                 api::ignoreWrappers(OC->getArg(1))->getType())) {
     // A number written into one element (a fill_ per element); a row
     // copied from another tensor is one operation per row.
     Element = OC->getArg(0);
     Callee = "operator=";
   }
   const bool Transfer =
-      MD && (api::isTensorMethod(MD, "to") || api::isTensorMethod(MD, "cuda"));
+      MD && (api::tensorMethod(MD) == api::TensorMethod::To ||
+             api::tensorMethod(MD) == api::TensorMethod::Cuda);
   if (!Element && !Transfer)
     return;
   const Stmt *Loop = api::enclosingLoop(E, Ctx);
@@ -2159,7 +2153,7 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
       facts::isReturnsCpu(Cpu->Value.Key))
     return;
   std::optional<DeviceFact> Target;
-  if (MD->getName() == "cuda") {
+  if (api::tensorMethod(MD) == api::TensorMethod::Cuda) {
     Target.emplace();
     Target->Value = currentCuda();
   } else if (MC->getNumArgs() >= 1 &&
@@ -2446,7 +2440,9 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   Returns.clear();
   ReturnsUnknown = false;
   std::optional<FlowState> ExitState;
-  if (!solve(*Graph, *this, Initial, ExitState))
+  flow::DeadEdges Dead = flow::deadEdges(
+      *Graph, [&](const Expr *Cond) { return fixedCondition(Cond); });
+  if (!solve(*Graph, *this, Initial, ExitState, Dead))
     return false;
   Dtypes->finish(ExitState ? std::optional<DtypeState>(ExitState->Dtype)
                            : std::nullopt);

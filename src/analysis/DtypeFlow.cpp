@@ -97,9 +97,7 @@ ReductionArgs reductionArgs(const CallExpr *CE, const FunctionDecl *Callee,
     if (const auto *Ctor = dyn_cast<CXXConstructExpr>(Inner);
         Ctor && Ctor->getNumArgs() == 1)
       Inner = api::ignoreWrappers(Ctor->getArg(0));
-    bool DtypeParam = P < Callee->getNumParams() &&
-                      Callee->getParamDecl(P)->getIdentifier() &&
-                      Callee->getParamDecl(P)->getName() == "dtype";
+    bool DtypeParam = api::isDtypeParameter(Callee, P);
     if (DtypeParam || api::isScalarTypeType(Inner->getType())) {
       R.HasDtype = true;
       R.Dtype = api::scalarKindOf(Inner, Ctx);
@@ -140,11 +138,7 @@ bool scanConversions(const CXXRecordDecl *RD) {
     bool Found = false;
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
       const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (MD && MD->getIdentifier() && api::isModuleClass(MD->getParent()) &&
-          llvm::is_contained(
-              std::initializer_list<llvm::StringRef>{"to", "double", "half",
-                                                     "float", "bfloat16"},
-              MD->getName()))
+      if (api::convertsModuleState(MD))
         Found = true;
       return !Found;
     }
@@ -348,16 +342,16 @@ DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
     const Expr *Object = MC->getImplicitObjectArgument();
     if (!MD || !MD->getIdentifier() || !Object)
       return R;
-    llvm::StringRef N = MD->getName();
     // x.options(): x's dtype.
-    if (N == "options" && api::isTensorType(Object->getType())) {
+    if (api::tensorMethod(MD) == api::TensorMethod::Options &&
+        api::isTensorType(Object->getType())) {
       R.Set = evalTensor(Object, S, Depth + 1);
       R.Kind = R.Set.isUnknown() ? OptionsDtype::Unknown : OptionsDtype::Named;
       return R;
     }
     if (!api::isTensorOptionsType(Object->getType()))
       return R;
-    if (N == "dtype") {
+    if (api::optionsSetter(MD) == api::OptionsSetter::Dtype) {
       if (MC->getNumArgs() == 1)
         return evalOptions(MC->getArg(0), S, Depth + 1);
       // .dtype<float>(): the template argument.
@@ -383,10 +377,12 @@ DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
     if (!Callee || !api::isTorchNamespaceFunction(Callee) ||
         !Callee->getIdentifier())
       return R;
-    llvm::StringRef N = Callee->getName();
-    if (N == "dtype" && Call->getNumArgs() == 1)
+    api::OptionsSetter Sets = api::optionsSetter(Callee);
+    if (Sets == api::OptionsSetter::Dtype && Call->getNumArgs() == 1)
       return evalOptions(Call->getArg(0), S, Depth + 1);
-    if (N == "device" || N == "requires_grad" || N == "layout") {
+    if (Sets == api::OptionsSetter::Device ||
+        Sets == api::OptionsSetter::RequiresGrad ||
+        Sets == api::OptionsSetter::Layout) {
       R.Kind = OptionsDtype::None;
       return R;
     }
@@ -408,13 +404,13 @@ std::optional<DtypeSet> DtypeFlow::conversionOf(const CXXMemberCallExpr *MC,
                                                 const DtypeState &S,
                                                 unsigned Depth) {
   const CXXMethodDecl *MD = MC->getMethodDecl();
-  llvm::StringRef N = MD->getName();
-  if (N == "type_as" && MC->getNumArgs() >= 1) {
+  api::TensorMethod M = api::tensorMethod(MD);
+  if (M == api::TensorMethod::TypeAs && MC->getNumArgs() >= 1) {
     DtypeSet R = evalTensor(MC->getArg(0), S, Depth + 1);
     R.addStep(MC->getExprLoc(), "is converted here");
     return R;
   }
-  if (N != "to")
+  if (M != api::TensorMethod::To)
     return std::nullopt;
   // to(other): other's dtype and device.
   if (MC->getNumArgs() >= 1 && api::isTensorType(MC->getArg(0)->getType())) {
@@ -474,7 +470,7 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
       ScalarKind K = One->Value.Type;
       // from_blob's dtype must match its buffer: a fix-it converts after the
       // call; elsewhere it changes the constant.
-      bool Blob = Name == "from_blob";
+      bool Blob = api::isFromBlob(Callee);
       DtypeSet R = knownAt(
           K, CE->getBeginLoc(),
           "is created as " + api::scalarName(K).str() + " here ('" + Qualified +
@@ -516,7 +512,7 @@ DtypeSet DtypeFlow::evalFactory(const CallExpr *CE, const DtypeState &S,
     K = dataKind(api::ignoreWrappers(CE->getArg(1))->getType());
   } else if (Name == "randint") {
     K = ScalarKind::Long;
-  } else if (Name == "from_blob") {
+  } else if (api::isFromBlob(Callee)) {
     K = ScalarKind::Float; // Whatever the buffer holds.
   } else {
     K = api::factoryDefaultKind(Callee);
@@ -873,8 +869,7 @@ DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
   const Expr *Object = MC->getImplicitObjectArgument();
   if (std::optional<DtypeSet> Converted = conversionOf(MC, S, Depth))
     return *Converted;
-  llvm::StringRef N = MD->getName();
-  if (N == "to" || N == "cuda" || N == "cpu")
+  if (api::copiesToDevice(api::tensorMethod(MD)))
     return evalTensor(Object, S, Depth + 1);
   switch (DtypeBehaviour B = api::dtypeBehaviour(MD)) {
   case DtypeBehaviour::Keep:
@@ -905,7 +900,7 @@ DtypeSet DtypeFlow::evalMethod(const CXXMemberCallExpr *MC, const DtypeState &S,
         Numbers.push_back(NumberKind::Integral);
     }
     DtypeSet R = promote(In, Numbers);
-    return N == "div" ? trueDivision(R) : R;
+    return MD->getName() == "div" ? trueDivision(R) : R;
   }
   default:
     return DtypeSet();
@@ -1261,9 +1256,7 @@ void DtypeFlow::checkDataPtr(const CXXMemberCallExpr *MC,
   if (!MD || !MD->getIdentifier() || !Object ||
       !api::isTensorType(Object->getType()))
     return;
-  llvm::StringRef N = MD->getName();
-  if (N != "data_ptr" && N != "accessor" && N != "packed_accessor32" &&
-      N != "packed_accessor64" && N != "generic_packed_accessor")
+  if (api::tensorMethod(MD) != api::TensorMethod::HostData)
     return;
   const TemplateArgumentList *Args = MD->getTemplateSpecializationArgs();
   if (!Args || Args->size() < 1 ||
@@ -1282,7 +1275,7 @@ void DtypeFlow::checkDataPtr(const CXXMemberCallExpr *MC,
   DtypeSet Have = evalTensor(Object, St);
   const DtypeFact *One = Have.single();
   // As written: accessor<float, 2>.
-  std::string Callee = N.str();
+  std::string Callee = MD->getName().str();
   if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
       ME && ME->hasExplicitTemplateArgs()) {
     std::string Written = api::sourceText(
@@ -1374,15 +1367,14 @@ bool DtypeFlow::mayBeMps(const Expr *E, unsigned Depth) {
   if (!E || Depth > 6)
     return false;
   E = api::ignoreWrappers(E);
-  if (const auto *SL = dyn_cast<StringLiteral>(E))
-    return SL->isOrdinary() && SL->getString().starts_with("mps");
+  if (std::optional<api::DeviceString> D = api::deviceStringOf(E))
+    return D->Kind == api::DeviceString::Mps;
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return mayBeMps(CO->getTrueExpr(), Depth + 1) ||
            mayBeMps(CO->getFalseExpr(), Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
-    if (api::hasQualifiedName(D, "c10::kMPS") ||
-        api::hasQualifiedName(D, "c10::DeviceType::MPS"))
+    if (api::isMpsKindRef(DRE))
       return true;
     const auto *VD = dyn_cast<VarDecl>(D);
     if (!VD || isa<ParmVarDecl>(VD))
@@ -1599,7 +1591,7 @@ void DtypeFlow::checkSites(const Stmt *S, const DtypeState &St) {
                         St);
     checkDataPtr(MC, St);
     if (api::isTensorType(Object->getType())) {
-      if (MD->getName() == "to") {
+      if (api::tensorMethod(MD) == api::TensorMethod::To) {
         checkMps(MC, Object, evalTensor(MC, St),
                  {MC->getArgs(), MC->getNumArgs()});
         return;
@@ -1684,7 +1676,8 @@ void DtypeFlow::require(unsigned Index, const Dtype &Param,
   // few per function: enough for every caller to be checked.
   for (const DtypeRequirement &R : Summary.Requires)
     if (R.Index == Index && R.Kind == Where.Kind &&
-        R.Other.Value == Other.Value && R.Param == Param)
+        R.IndicesOnly == Where.IndicesOnly && R.Other.Value == Other.Value &&
+        R.Param == Param)
       return;
   if (Summary.Requires.size() >= 8)
     return;

@@ -115,19 +115,70 @@ protected:
 
   /// True when VD, a local of this or another function, may change after
   /// its initialisation (assigned, passed by reference, captured by
-  /// reference). A local of another function (a caller's device handed to
-  /// a constructor) is read against that function's own writes.
+  /// reference) in code that can run: a write in a branch a fixed
+  /// condition never takes (`if (!cpu_only) device = ...;` under `bool
+  /// cpu_only = true;`) is none. A local of another function (a caller's
+  /// device handed to a constructor) is read against that function's own
+  /// writes.
   bool isMutatedLocal(const clang::VarDecl *VD) {
+    return writtenLocal(VD, /*Live=*/true);
+  }
+
+  /// isMutatedLocal, counting every write (Live false) or only those that
+  /// can run (true).
+  bool writtenLocal(const clang::VarDecl *VD, bool Live) {
     const auto *Owner = llvm::dyn_cast_or_null<clang::FunctionDecl>(
         VD->getParentFunctionOrMethod());
     if (!Owner || !Owner->getBody())
       return true;
-    std::unique_ptr<WriteFinder> &W = Writes[Owner];
+    std::unique_ptr<WriteFinder> &W = (Live ? LiveWrites : Writes)[Owner];
     if (!W) {
       W = std::make_unique<WriteFinder>();
+      // Whether a condition is fixed rests on every write, live or not.
+      if (Live)
+        W->Fixed = [this](const clang::Expr *C) { return fixedCondition(C); };
       W->TraverseStmt(Owner->getBody());
     }
     return W->Written.count(VD);
+  }
+
+  /// The value Cond always has, when it is fixed: a bool literal, or a
+  /// local bool initialised with a fixed value and never written after
+  /// (`bool verbose = false;`, `bool cpu_only = true;`), through !, && and
+  /// ||. A branch it never takes does not run (flow::deadEdges).
+  std::optional<bool> fixedCondition(const clang::Expr *Cond,
+                                     unsigned Depth = 0) {
+    using namespace clang;
+    if (!Cond || Depth > 4 || Cond->isValueDependent())
+      return std::nullopt;
+    const Expr *E = Cond->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
+      return B->getValue();
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_LNot) {
+      if (std::optional<bool> Inner =
+              fixedCondition(U->getSubExpr(), Depth + 1))
+        return !*Inner;
+      return std::nullopt;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp()) {
+      std::optional<bool> L = fixedCondition(BO->getLHS(), Depth + 1);
+      std::optional<bool> R = fixedCondition(BO->getRHS(), Depth + 1);
+      bool And = BO->getOpcode() == BO_LAnd;
+      // Either side decides alone when it is the absorbing value.
+      if ((L && *L != And) || (R && *R != And))
+        return !And;
+      if (L && R)
+        return And;
+      return std::nullopt;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
+        !VD->getType()->isBooleanType() || VD->getType()->isReferenceType() ||
+        !VD->hasInit() || writtenLocal(VD, /*Live=*/false))
+      return std::nullopt;
+    return fixedCondition(VD->getInit(), Depth + 1);
   }
 
   void assign(const clang::ValueDecl *VD, Facts Value, StateTy &St) {
@@ -956,7 +1007,7 @@ protected:
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<WriteFinder>>
-      Writes;
+      Writes, LiveWrites;
   /// filledByField's answer for each local aggregate it was asked about.
   llvm::DenseMap<const clang::VarDecl *, bool> FilledByField;
   /// noteFieldWrite's joins, by local and field.

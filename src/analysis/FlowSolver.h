@@ -16,6 +16,9 @@
 #include "torchlint/Lattice.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -59,11 +62,50 @@ bool sameMaps(const PropertyMap<V> &A, const PropertyMap<V> &B) {
          });
 }
 
-/// The reachable blocks of G in reverse post-order. Written by hand: the
-/// CFG keeps edges that can never be taken (a constant condition, an
-/// exhaustive switch) as null successors, which LLVM's generic traversal
-/// would follow.
-std::vector<const clang::CFGBlock *> reversePostOrder(const clang::CFG &G);
+/// Edges of a CFG that the flow never takes, as (from, to).
+using DeadEdges =
+    llvm::DenseSet<std::pair<const clang::CFGBlock *, const clang::CFGBlock *>>;
+
+/// The reachable blocks of G in reverse post-order, not following Dead.
+/// Written by hand: the CFG keeps edges that can never be taken (a constant
+/// condition, an exhaustive switch) as null successors, which LLVM's generic
+/// traversal would follow.
+std::vector<const clang::CFGBlock *> reversePostOrder(const clang::CFG &G,
+                                                      const DeadEdges &Dead);
+
+/// The branches of G that a condition Fixed knows always to have one value
+/// never takes: `bool verbose = false; ... if (first && verbose)` never runs
+/// its body, so what it does is not what the function does. Fixed answers
+/// for a branch's condition (an if's, a loop's, a && or || operand's, a ?:
+/// 's), or nothing.
+template <class FixedFn>
+DeadEdges deadEdges(const clang::CFG &G, FixedFn &&Fixed) {
+  DeadEdges Dead;
+  for (const clang::CFGBlock *B : G) {
+    if (B->succ_size() != 2)
+      continue;
+    const clang::Stmt *T = B->getTerminatorStmt();
+    if (!T || !llvm::isa<clang::IfStmt, clang::WhileStmt, clang::ForStmt,
+                         clang::DoStmt, clang::BinaryOperator,
+                         clang::AbstractConditionalOperator>(T))
+      continue;
+    const auto *Cond = llvm::dyn_cast_or_null<clang::Expr>(
+        B->getTerminatorCondition(/*StripParens=*/true));
+    if (!Cond)
+      continue;
+    std::optional<bool> Value = Fixed(Cond);
+    if (!Value)
+      continue;
+    // The first successor is the branch taken when the condition holds.
+    const clang::CFGBlock *Taken =
+        (B->succ_begin() + (*Value ? 0 : 1))->getReachableBlock();
+    const clang::CFGBlock *Never =
+        (B->succ_begin() + (*Value ? 1 : 0))->getReachableBlock();
+    if (Never && Never != Taken)
+      Dead.insert({B, Never});
+  }
+  return Dead;
+}
 
 /// Runs Client over G to a fixpoint, then once more with Report set, and
 /// returns false when the iteration budget ran out. Client provides
@@ -73,9 +115,9 @@ std::vector<const clang::CFGBlock *> reversePostOrder(const clang::CFG &G);
 /// On success ExitState holds the state at G's exit block, when reached.
 template <class StateT, class Client>
 bool solve(const clang::CFG &G, Client &C, const StateT &Initial,
-           std::optional<StateT> &ExitState) {
+           std::optional<StateT> &ExitState, const DeadEdges &Dead = {}) {
   using namespace clang;
-  std::vector<const CFGBlock *> Order = reversePostOrder(G);
+  std::vector<const CFGBlock *> Order = reversePostOrder(G, Dead);
   llvm::DenseMap<const CFGBlock *, unsigned> Rank;
   for (unsigned I = 0; I < Order.size(); ++I)
     Rank[Order[I]] = I;
@@ -99,7 +141,7 @@ bool solve(const clang::CFG &G, Client &C, const StateT &Initial,
     bool First = true;
     for (const CFGBlock::AdjacentBlock &P : B->preds()) {
       const CFGBlock *Pred = P.getReachableBlock();
-      if (!Pred || !Done.count(Pred))
+      if (!Pred || !Done.count(Pred) || Dead.count({Pred, B}))
         continue;
       StateT &PS = Exit[Pred];
       if (First) {

@@ -228,20 +228,11 @@ bool isZeroDim(const Expr *E, unsigned Depth) {
   if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier() ||
       !api::isTensorType(MC->getType()))
     return false;
-  llvm::StringRef Name = MC->getMethodDecl()->getName();
-  static const llvm::StringSet<> Reductions = {
-      "sum",  "mean", "max", "min", "prod",   "norm",   "std",    "var",
-      "amax", "amin", "all", "any", "median", "nansum", "nanmean"};
-  if (Reductions.contains(Name))
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  if (api::isFullReduction(MD))
     return api::writtenArgCount(MC) == 0;
   // Shape-keeping methods whose arguments are numbers (or dtypes).
-  static const llvm::StringSet<> Elementwise = {
-      "clamp", "clamp_min", "clamp_max", "abs",   "sqrt",    "rsqrt",
-      "exp",   "log",       "neg",       "pow",   "add",     "sub",
-      "mul",   "div",       "sigmoid",   "tanh",  "detach",  "clone",
-      "float", "double",    "to",        "cpu",   "reciprocal", "square"};
-  if (!Elementwise.contains(Name) ||
-      llvm::any_of(MC->arguments(), [](const Expr *A) {
+  if (!api::keepsShape(MD) || llvm::any_of(MC->arguments(), [](const Expr *A) {
         return api::isTensorType(A->getType());
       }))
     return false;
@@ -496,7 +487,8 @@ const CXXMethodDecl *callOperatorOf(const CXXOperatorCallExpr *OC) {
 namespace torchlint {
 namespace flow {
 
-std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
+std::vector<const CFGBlock *> reversePostOrder(const CFG &G,
+                                               const DeadEdges &Dead) {
   std::vector<const CFGBlock *> Order;
   llvm::DenseSet<const CFGBlock *> Seen;
   std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
@@ -512,7 +504,7 @@ std::vector<const CFGBlock *> reversePostOrder(const CFG &G) {
     }
     const CFGBlock *Succ = It->getReachableBlock();
     ++It;
-    if (Succ && Seen.insert(Succ).second)
+    if (Succ && !Dead.count({B, Succ}) && Seen.insert(Succ).second)
       Stack.push_back({Succ, Succ->succ_begin()});
   }
   std::reverse(Order.begin(), Order.end());

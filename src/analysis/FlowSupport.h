@@ -20,6 +20,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace torchlint {
@@ -212,6 +214,21 @@ using namespace clang;
 class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
 public:
   llvm::SmallPtrSet<const ValueDecl *, 8> Written;
+  /// When set, the value an if's condition always has, if fixed: the branch
+  /// it never takes writes nothing that can happen.
+  std::function<std::optional<bool>(const clang::Expr *)> Fixed;
+
+  bool TraverseIfStmt(clang::IfStmt *S) {
+    std::optional<bool> Value = Fixed && S->getCond() && !S->isConsteval()
+                                    ? Fixed(S->getCond())
+                                    : std::nullopt;
+    if (!Value)
+      return RecursiveASTVisitor::TraverseIfStmt(S);
+    return TraverseStmt(S->getInit()) &&
+           TraverseStmt(S->getConditionVariableDeclStmt()) &&
+           TraverseStmt(S->getCond()) &&
+           TraverseStmt(*Value ? S->getThen() : S->getElse());
+  }
 
   /// The variable, or field of `this`, that E names, a holder's `->`
   /// looked through.

@@ -124,3 +124,45 @@ torch::Tensor rows(torch::Tensor t, int64_t dim) {
   }
   return v;
 }
+
+// Silent: the loop sits under a flag that is false and never set
+// (`bool verbose = false;`): it never runs, whatever the device.
+int64_t deadVerbose(torch::Tensor labels) {
+  bool verbose = false;
+  bool first = true;
+  int64_t shown = 0;
+  auto label = labels.to(pickDevice());
+  if (first && verbose) {
+    for (int64_t i = 0; i < label.size(0); ++i)
+      shown += label[i].item<int64_t>();
+    first = false;
+  }
+  return shown;
+}
+
+// Silent: a CPU-only switch that is never turned off keeps the device the
+// CPU, so the reads per element are host reads.
+int64_t cpuOnly(torch::Tensor labels) {
+  bool cpu_only = true;
+  torch::Device device(torch::kCPU);
+  if (!cpu_only)
+    device = pickDevice();
+  auto label = labels.to(device);
+  int64_t sum = 0;
+  for (int64_t i = 0; i < label.size(0); ++i)
+    sum += label[i].item<int64_t>();
+  return sum;
+}
+
+// Reported: a flag the program sets (from its arguments) may be true.
+int64_t liveVerbose(torch::Tensor labels, int argc) {
+  bool verbose = false;
+  if (argc > 1)
+    verbose = true;
+  int64_t shown = 0;
+  auto label = labels.to(pickDevice()); // expected-note {{'label' is moved to the device chosen at line 11 here}}
+  if (verbose)
+    for (int64_t i = 0; i < label.size(0); ++i)
+      shown += label[i].item<int64_t>(); // expected-warning {{'item' in the loop at line 165 copies one element of 'label' to the host per iteration, but 'label' is on the device chosen at line 11: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  return shown;
+}
