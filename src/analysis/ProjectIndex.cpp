@@ -483,9 +483,11 @@ void ProjectIndex::keepProjectFactsOf(const ProjectIndex &Old) {
     ProgramOf.try_emplace(Path, Program);
 }
 
-std::string ProjectIndex::programOf(llvm::StringRef Path) const {
+std::optional<std::string> ProjectIndex::programOf(llvm::StringRef Path) const {
   auto It = ProgramOf.find(Path.str());
-  return It == ProgramOf.end() ? std::string() : It->second;
+  if (It == ProgramOf.end())
+    return std::nullopt;
+  return It->second;
 }
 
 const IndexedSite *ProjectIndex::siteFor(llvm::StringRef Fact,

@@ -54,10 +54,11 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
-  // The project as the index's run saw it, for a host that sees one unit.
-  const bool Linked = IndexSettles && Index && Index->hasProjectFacts();
-  std::string Program;
-  if (Linked)
+  // The project as the index's run saw it, for a host that sees one unit
+  // that run analysed (a file it never saw may belong to another project
+  // under the same folder).
+  std::optional<std::string> Program;
+  if (IndexSettles && Index && Index->hasProjectFacts())
     if (OptionalFileEntryRef Main =
             SM.getFileEntryRefForID(SM.getMainFileID())) {
       llvm::SmallString<256> Path(Main->getName());
@@ -65,8 +66,9 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
       llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
       Program = Index->programOf(Path);
     }
+  const bool Linked = Program.has_value();
   auto IndexSite = [&](const std::string &Fact) -> const IndexedSite * {
-    return Linked ? Index->siteFor(Fact, Program) : nullptr;
+    return Linked ? Index->siteFor(Fact, *Program) : nullptr;
   };
   llvm::erase_if(Findings, [&](Finding &F) {
     // A finding the unit's own evidence withdraws goes; one that only other

@@ -13,8 +13,9 @@ cp -r "$SOURCE_DIR/tests/cli/inputs/project" \
   "$SOURCE_DIR/tests/cli/inputs/index_project" "$WORK/"
 cd "$WORK"
 # The plugin reads $XDG_CACHE_HOME/torchlint, the CLI its --cache-dir: one
-# folder, the suite's preamble cache. The index is kept per source root,
-# this folder.
+# folder, the suite's preamble cache. The index is kept per source root:
+# each project is its own, as a repository is. An index of a folder above
+# (the build tree's) knows nothing of these files and settles nothing.
 mkdir xdg
 ln -s "$(realpath "$CACHE_DIR")" xdg/torchlint
 export XDG_CACHE_HOME=$WORK/xdg
@@ -41,10 +42,12 @@ tidy_on "$TRAIN" before-train
 ! grep -qF "$LOSS" before-train || fail "the trainer alone knew load_labels"
 
 # The CLI over each project keeps its index (summaries and fact sites).
-"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" --srcroot "$WORK" \
-  project project/segmentor.h >cli-project.raw 2>cli-project.err || true
-"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" --srcroot "$WORK" \
-  index_project >cli-index.raw 2>cli-index.err || true
+"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \
+  --srcroot "$WORK/project" project project/segmentor.h \
+  >cli-project.raw 2>cli-project.err || true
+"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \
+  --srcroot "$WORK/index_project" index_project \
+  >cli-index.raw 2>cli-index.err || true
 strip cli-project.raw >cli-project.full
 diagnostics cli-project.full >cli-project
 grep -qxF "$LOAD" cli-project || fail "the CLI did not report the load: $(cat cli-project.full)"

@@ -21,6 +21,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -231,8 +232,9 @@ public:
   /// True when a run over the project recorded its facts here.
   bool hasProjectFacts() const { return HasFacts; }
   /// The program Path (absolute) belongs to, as that run saw it: "" for
-  /// shared code or a file it did not see.
-  std::string programOf(llvm::StringRef Path) const;
+  /// shared code; nothing for a file it did not analyse, which its facts
+  /// say nothing of.
+  std::optional<std::string> programOf(llvm::StringRef Path) const;
   /// The first recorded site of Fact that holds for a finding of Program
   /// (facts::relatedPrograms), or null.
   const IndexedSite *siteFor(llvm::StringRef Fact,
