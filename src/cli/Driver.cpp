@@ -1160,15 +1160,6 @@ llvm::Expected<ProjectIndex> checkAgainstIndex(const Settings &S,
   return Index;
 }
 
-/// Path made absolute and without "." or "dir/.." components: how the index
-/// names files for the hosts that look them up.
-std::string absoluteNormal(llvm::StringRef Path) {
-  llvm::SmallString<256> A(Path);
-  llvm::sys::fs::make_absolute(A);
-  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  return std::string(A);
-}
-
 /// Records in Index what the run showed of the project's facts, for the
 /// hosts that see one file: the first site of each fact in each program,
 /// chosen as the run's own findings were settled (ProjectFacts), and the
@@ -1199,12 +1190,12 @@ void recordProjectFacts(const Settings &S, const RunPlan &Plan,
   for (const SiteRecord &R : Records) {
     if (R.Note.Loc.File.empty())
       continue;
-    Sites.push_back({R.Fact, R.Program, absoluteNormal(R.Note.Loc.File),
+    Sites.push_back({R.Fact, R.Program, absolutePath(R.Note.Loc.File),
                      R.Note.Loc.Line, R.Note.Loc.Column, R.Note.Message});
   }
   std::map<std::string, std::string> ProgramOf;
   for (const std::string &F : State.Files)
-    ProgramOf[absoluteNormal(F)] = Plan.Progs.of(F);
+    ProgramOf[absolutePath(F)] = Plan.Progs.of(F);
   Index.setProjectFacts(std::move(Sites), std::move(ProgramOf));
 }
 
@@ -1243,7 +1234,7 @@ void keepIndex(const Settings &S, const RunPlan &Plan, const RunState &State,
   std::string Path = projectIndexPath(CacheDir, Plan.SrcRoot);
   std::set<std::string> Analysed;
   for (const std::string &F : State.Files)
-    Analysed.insert(absoluteNormal(F));
+    Analysed.insert(absolutePath(F));
   // The files not analysed this run keep what an earlier run said of them;
   // an unreadable index is replaced.
   ProjectIndex Kept;
