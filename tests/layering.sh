@@ -13,7 +13,7 @@
 # another layer, and on two layers' public headers of one name (all are
 # spelled "torchlint/X.h"). The build enforces the same by itself (a target
 # sees only include/<layer> of its own layer and the ones below, and no
-# target exports a folder under src/).
+# target exports a folder under src/); tests/layering/ checks that it does.
 set -euo pipefail
 root=${1:?usage: layering.sh <source root>}
 cd "$root"
