@@ -10,9 +10,9 @@
 #ifndef TORCHLINT_SRC_CLI_AUDIT_H
 #define TORCHLINT_SRC_CLI_AUDIT_H
 
-#include "UnitRunner.h"
-#include "report/Baseline.h"
-#include "report/Formats.h"
+#include "torchlint/Baseline.h"
+#include "torchlint/Formats.h"
+#include "torchlint/UnitRunner.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_SRC_CLI_DRIVER_H
 #define TORCHLINT_SRC_CLI_DRIVER_H
 
-#include "LspOptions.h"
+#include "torchlint/LspOptions.h"
 
 #include <cstddef>
 

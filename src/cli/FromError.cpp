@@ -9,8 +9,8 @@
 #include "FromError.h"
 
 #include "Driver.h"
-#include "ErrorAnswers.h"
-#include "report/Formats.h"
+#include "torchlint/ErrorAnswers.h"
+#include "torchlint/Formats.h"
 
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"

@@ -2,7 +2,7 @@
 
 #include "Shard.h"
 
-#include "report/Baseline.h"
+#include "torchlint/Baseline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

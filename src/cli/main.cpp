@@ -1,7 +1,7 @@
 //===- main.cpp - torchlint entry point -----------------------------------===//
 
 #include "Driver.h"
-#include "lsp/Server.h"
+#include "torchlint/LanguageServer.h"
 
 #include "llvm/Support/InitLLVM.h"
 

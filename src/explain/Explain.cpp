@@ -1,6 +1,6 @@
 //===- Explain.cpp - From a runtime error to the call sites behind it -----===//
 
-#include "explain/Explain.h"
+#include "torchlint/Explain.h"
 
 #include "torchlint/Engine.h"
 #include "torchlint/TorchApi.h"

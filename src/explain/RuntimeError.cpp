@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "explain/RuntimeError.h"
+#include "torchlint/RuntimeError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

@@ -2,8 +2,8 @@
 
 #include "Protocol.h"
 
-#include "report/Formats.h"
-#include "report/RuleDocs.h"
+#include "torchlint/Formats.h"
+#include "torchlint/RuleDocs.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"

@@ -2,7 +2,7 @@
 
 #include "Scheduler.h"
 
-#include "WorkerPool.h"
+#include "torchlint/WorkerPool.h"
 
 #include <cerrno>
 #include <csignal>

@@ -7,14 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Server.h"
+#include "torchlint/LanguageServer.h"
 
 #include "Protocol.h"
 #include "Scheduler.h"
 #include "Transport.h"
-#include "ErrorAnswers.h"
-#include "explain/RuntimeError.h"
-#include "report/RuleDocs.h"
+#include "torchlint/ErrorAnswers.h"
+#include "torchlint/RuleDocs.h"
+#include "torchlint/RuntimeError.h"
 
 #include "torchlint/Frontend.h"
 

@@ -1,6 +1,6 @@
 //===- Config.cpp - .clang-tidy files as torchlint's configuration --------===//
 
-#include "report/Config.h"
+#include "torchlint/Config.h"
 
 #include "torchlint/Report.h"
 

@@ -1,9 +1,9 @@
 //===- Formats.cpp - Findings as JSON, SARIF and clang-tidy YAML ----------===//
 
-#include "report/Formats.h"
+#include "torchlint/Formats.h"
 
-#include "report/Baseline.h"
-#include "report/RuleDocs.h"
+#include "torchlint/Baseline.h"
+#include "torchlint/RuleDocs.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/ReplacementsYaml.h"

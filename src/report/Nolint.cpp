@@ -1,6 +1,6 @@
 //===- Nolint.cpp - NOLINT comments, read by clang-tidy's own handler -----===//
 
-#include "report/Nolint.h"
+#include "torchlint/Nolint.h"
 
 #include "torchlint/Report.h"
 

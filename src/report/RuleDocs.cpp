@@ -1,6 +1,6 @@
 //===- RuleDocs.cpp - Rule doc pages embedded at build time ---------------===//
 
-#include "report/RuleDocs.h"
+#include "torchlint/RuleDocs.h"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
 //===- ErrorAnswers.cpp - Runtime errors answered unit by unit ------------===//
 
-#include "ErrorAnswers.h"
+#include "torchlint/ErrorAnswers.h"
 #include "torchlint/LLVMCompat.h"
 
 #include "clang/Frontend/CompilerInstance.h"

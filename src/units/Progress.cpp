@@ -1,6 +1,6 @@
 //===- Progress.cpp - Audit progress on stderr ----------------------------===//
 
-#include "Progress.h"
+#include "torchlint/Progress.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

@@ -1,13 +1,13 @@
 //===- UnitRunner.cpp - One unit, analysed, filtered and rendered ---------===//
 
-#include "UnitRunner.h"
+#include "torchlint/UnitRunner.h"
 
-#include "ResultCache.h"
+#include "torchlint/ResultCache.h"
 
-#include "report/Formats.h"
-#include "report/Nolint.h"
-#include "report/RuleDocs.h"
+#include "torchlint/Formats.h"
 #include "torchlint/LLVMCompat.h"
+#include "torchlint/Nolint.h"
+#include "torchlint/RuleDocs.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnostic.h"

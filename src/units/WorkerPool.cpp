@@ -1,6 +1,6 @@
 //===- WorkerPool.cpp - Units in isolated worker processes ----------------===//
 
-#include "WorkerPool.h"
+#include "torchlint/WorkerPool.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UnitRunner.h"
+#include "torchlint/UnitRunner.h"
 
-#include "report/Formats.h"
 #include "torchlint/Fixes.h"
+#include "torchlint/Formats.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

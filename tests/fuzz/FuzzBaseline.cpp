@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Baseline.h"
+#include "torchlint/Baseline.h"
 
 #include <cstdint>
 

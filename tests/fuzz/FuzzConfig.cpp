@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Config.h"
+#include "torchlint/Config.h"
 
 #include "torchlint/Engine.h"
 

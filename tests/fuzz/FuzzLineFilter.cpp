@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Baseline.h"
+#include "torchlint/Baseline.h"
 
 #include "torchlint/RuleInfo.h"
 

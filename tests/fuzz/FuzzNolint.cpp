@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Nolint.h"
+#include "torchlint/Nolint.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lsp/Protocol.h"
-#include "lsp/Transport.h"
+#include "Protocol.h"
+#include "Transport.h"
 
 #include <gtest/gtest.h>
 

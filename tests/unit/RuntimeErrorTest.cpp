@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "explain/RuntimeError.h"
+#include "torchlint/RuntimeError.h"
 
 #include <gtest/gtest.h>
 

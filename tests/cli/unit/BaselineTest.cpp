@@ -1,7 +1,7 @@
 //===- BaselineTest.cpp - Fingerprints and line filters -------------------===//
 
-#include "report/Baseline.h"
-#include "report/Formats.h"
+#include "torchlint/Baseline.h"
+#include "torchlint/Formats.h"
 #include "torchlint/RuleInfo.h"
 
 #include <gtest/gtest.h>

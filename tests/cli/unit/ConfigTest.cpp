@@ -1,6 +1,6 @@
 //===- ConfigTest.cpp - .clang-tidy parsing and merging -------------------===//
 
-#include "report/Config.h"
+#include "torchlint/Config.h"
 #include "torchlint/RuleInfo.h"
 
 #include "llvm/ADT/SmallString.h"

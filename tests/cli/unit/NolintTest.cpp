@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Nolint.h"
+#include "torchlint/Nolint.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cli/Merge.h"
-#include "units/ResultCache.h"
-#include "cli/Shard.h"
-#include "units/WorkerPool.h"
+#include "Merge.h"
+#include "Shard.h"
+#include "torchlint/ResultCache.h"
 #include "torchlint/RuleInfo.h"
+#include "torchlint/WorkerPool.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

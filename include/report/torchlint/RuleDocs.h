@@ -1,7 +1,7 @@
 //===- RuleDocs.h - Rule doc pages embedded at build time -------*- C++ -*-===//
 
-#ifndef TORCHLINT_SRC_REPORT_RULEDOCS_H
-#define TORCHLINT_SRC_REPORT_RULEDOCS_H
+#ifndef TORCHLINT_RULEDOCS_H
+#define TORCHLINT_RULEDOCS_H
 
 #include "torchlint/RuleInfo.h"
 

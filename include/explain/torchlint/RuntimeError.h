@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_EXPLAIN_RUNTIMEERROR_H
-#define TORCHLINT_SRC_EXPLAIN_RUNTIMEERROR_H
+#ifndef TORCHLINT_RUNTIMEERROR_H
+#define TORCHLINT_RUNTIMEERROR_H
 
 #include "llvm/ADT/StringRef.h"
 

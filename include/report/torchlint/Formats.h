@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_REPORT_FORMATS_H
-#define TORCHLINT_SRC_REPORT_FORMATS_H
+#ifndef TORCHLINT_FORMATS_H
+#define TORCHLINT_FORMATS_H
 
 #include "torchlint/Report.h"
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_REPORT_NOLINT_H
-#define TORCHLINT_SRC_REPORT_NOLINT_H
+#ifndef TORCHLINT_NOLINT_H
+#define TORCHLINT_NOLINT_H
 
 #include "torchlint/LLVMCompat.h"
 #include "torchlint/RuleInfo.h"

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_EXPLAIN_EXPLAIN_H
-#define TORCHLINT_SRC_EXPLAIN_EXPLAIN_H
+#ifndef TORCHLINT_EXPLAIN_H
+#define TORCHLINT_EXPLAIN_H
 
-#include "explain/RuntimeError.h"
 #include "torchlint/Finding.h"
+#include "torchlint/RuntimeError.h"
 
 #include "clang/AST/ASTContext.h"
 

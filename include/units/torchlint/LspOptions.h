@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_UNITS_LSPOPTIONS_H
-#define TORCHLINT_SRC_UNITS_LSPOPTIONS_H
+#ifndef TORCHLINT_LSPOPTIONS_H
+#define TORCHLINT_LSPOPTIONS_H
 
-#include "UnitRunner.h"
+#include "torchlint/UnitRunner.h"
 
 #include <optional>
 #include <string>

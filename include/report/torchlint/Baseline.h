@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_REPORT_BASELINE_H
-#define TORCHLINT_SRC_REPORT_BASELINE_H
+#ifndef TORCHLINT_BASELINE_H
+#define TORCHLINT_BASELINE_H
 
 #include "torchlint/Report.h"
 

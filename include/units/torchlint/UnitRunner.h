@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_CLI_UNITRUNNER_H
-#define TORCHLINT_SRC_CLI_UNITRUNNER_H
+#ifndef TORCHLINT_UNITRUNNER_H
+#define TORCHLINT_UNITRUNNER_H
 
-#include "report/Baseline.h"
-#include "report/Config.h"
+#include "torchlint/Baseline.h"
+#include "torchlint/Config.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
 

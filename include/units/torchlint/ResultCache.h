@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_CLI_RESULTCACHE_H
-#define TORCHLINT_SRC_CLI_RESULTCACHE_H
+#ifndef TORCHLINT_RESULTCACHE_H
+#define TORCHLINT_RESULTCACHE_H
 
-#include "UnitRunner.h"
+#include "torchlint/UnitRunner.h"
 
 #include <cstdint>
 #include <optional>

@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_CLI_WORKERPOOL_H
-#define TORCHLINT_SRC_CLI_WORKERPOOL_H
+#ifndef TORCHLINT_WORKERPOOL_H
+#define TORCHLINT_WORKERPOOL_H
 
-#include "Progress.h"
-#include "UnitRunner.h"
+#include "torchlint/Progress.h"
+#include "torchlint/UnitRunner.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
 //===- Progress.h - Audit progress on stderr --------------------*- C++ -*-===//
 
-#ifndef TORCHLINT_SRC_CLI_PROGRESS_H
-#define TORCHLINT_SRC_CLI_PROGRESS_H
+#ifndef TORCHLINT_PROGRESS_H
+#define TORCHLINT_PROGRESS_H
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_UNITS_ERRORANSWERS_H
-#define TORCHLINT_SRC_UNITS_ERRORANSWERS_H
+#ifndef TORCHLINT_ERRORANSWERS_H
+#define TORCHLINT_ERRORANSWERS_H
 
-#include "explain/Explain.h"
+#include "torchlint/Explain.h"
 #include "torchlint/Frontend.h"
 #include "torchlint/Report.h"
 

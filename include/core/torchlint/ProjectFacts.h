@@ -3,7 +3,8 @@
 // What one unit shows about the project (a run-time device, a CPU fallback,
 // a function returning a CPU tensor) and where it shows it. The analysis
 // names these facts; rules make findings depend on them; hosts settle them
-// across units. It belongs to the analysis layer, below the rules.
+// across units. It belongs to the core layer, below the analysis, so that a
+// finding (Finding::Needs) is plain data the report layer reads without it.
 //
 //===----------------------------------------------------------------------===//
 

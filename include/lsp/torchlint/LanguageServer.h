@@ -1,4 +1,4 @@
-//===- Server.h - torchlint's language server -------------------*- C++ -*-===//
+//===- LanguageServer.h - torchlint's language server -----------*- C++ -*-===//
 //
 // `torchlint --lsp`: an LSP 3.17 server on stdin/stdout that runs beside
 // clangd and reports torchlint's findings while the user types. It is a thin
@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_LSP_SERVER_H
-#define TORCHLINT_SRC_LSP_SERVER_H
+#ifndef TORCHLINT_LANGUAGESERVER_H
+#define TORCHLINT_LANGUAGESERVER_H
 
-#include "LspOptions.h"
+#include "torchlint/LspOptions.h"
 
 namespace torchlint {
 

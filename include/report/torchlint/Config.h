@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHLINT_SRC_REPORT_CONFIG_H
-#define TORCHLINT_SRC_REPORT_CONFIG_H
+#ifndef TORCHLINT_CONFIG_H
+#define TORCHLINT_CONFIG_H
 
 #include "torchlint/Options.h"
 #include "torchlint/RuleInfo.h"
