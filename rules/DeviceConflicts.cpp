@@ -3,9 +3,9 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 
-#include "torchlint/DeviceChoice.h"
-#include "torchlint/Locations.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/analysis/DeviceChoice.h"
+#include "torchlint/api/Locations.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"

@@ -3,9 +3,9 @@
 #ifndef TORCHLINT_RULES_DEVICECONFLICTS_H
 #define TORCHLINT_RULES_DEVICECONFLICTS_H
 
-#include "torchlint/Finding.h"
-#include "torchlint/Provenance.h"
-#include "torchlint/Rule.h"
+#include "torchlint/analysis/Provenance.h"
+#include "torchlint/core/Finding.h"
+#include "torchlint/rules/Rule.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

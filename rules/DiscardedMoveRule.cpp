@@ -9,9 +9,9 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/api/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -3,7 +3,7 @@
 #include "DtypeConflicts.h"
 #include "RuleUtils.h"
 
-#include "torchlint/Syntax.h"
+#include "torchlint/api/Syntax.h"
 
 using namespace clang;
 

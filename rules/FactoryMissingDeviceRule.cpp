@@ -11,8 +11,8 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 using namespace clang;
 

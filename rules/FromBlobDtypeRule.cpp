@@ -11,8 +11,8 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/FromBlobSites.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/FromBlobSites.h"
+#include "torchlint/api/TorchApi.h"
 
 #include <set>
 

@@ -14,7 +14,7 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/BufferLifetime.h"
+#include "torchlint/analysis/BufferLifetime.h"
 
 #include <set>
 

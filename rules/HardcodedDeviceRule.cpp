@@ -9,11 +9,11 @@
 #include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/DeviceChoice.h"
-#include "torchlint/DeviceGuards.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/analysis/DeviceChoice.h"
+#include "torchlint/analysis/DeviceGuards.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/api/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -14,8 +14,8 @@
 #include "DeviceConflicts.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/HostMemory.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/api/HostMemory.h"
+#include "torchlint/api/Syntax.h"
 
 using namespace clang;
 

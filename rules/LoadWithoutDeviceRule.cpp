@@ -10,12 +10,12 @@
 #include "FixSafety.h"
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/DeviceChoice.h"
-#include "torchlint/LoadSites.h"
-#include "torchlint/Locations.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/analysis/DeviceChoice.h"
+#include "torchlint/analysis/LoadSites.h"
+#include "torchlint/api/Locations.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/api/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

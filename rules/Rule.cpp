@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Rule.h"
+#include "torchlint/rules/Rule.h"
 
 #include "Rules.h"
 
@@ -25,7 +25,7 @@ std::unique_ptr<Rule> createRule(llvm::StringRef Id, RuleEnvironment &Env) {
 #define TORCHLINT_RULE(RId, Class, Category, Sev, FixK, Summary)               \
   if (Id == RId)                                                               \
     return create##Class(*Info, Env);
-#include "torchlint/RuleTable.def"
+#include "torchlint/core/RuleTable.def"
   return nullptr;
 }
 

@@ -2,9 +2,9 @@
 
 #include "RuleUtils.h"
 #include "FixSafety.h"
-#include "torchlint/DeviceChoice.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/DeviceChoice.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

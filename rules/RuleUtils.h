@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_RULES_RULEUTILS_H
 #define TORCHLINT_RULES_RULEUTILS_H
 
-#include "torchlint/Syntax.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"

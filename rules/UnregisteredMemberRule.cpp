@@ -12,9 +12,9 @@
 
 #include "RuleUtils.h"
 #include "Rules.h"
-#include "torchlint/ModuleRegistration.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/ModuleRegistration.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

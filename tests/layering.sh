@@ -10,8 +10,8 @@
 # compiler resolves it (the including file's folder, then the include
 # folders of the layers), and fails on an edge that points up or sideways,
 # on a header private to one folder (one outside include/) included from
-# another layer, and on two layers' public headers of one name (all are
-# spelled "torchlint/X.h"). The build enforces the same by itself (a target
+# another layer, and on a public header not spelled with its layer
+# ("torchlint/<layer>/X.h"). The build enforces the same by itself (a target
 # sees only include/<layer> of its own layer and the ones below, and no
 # target exports a folder under src/); tests/layering/ checks that it does.
 set -euo pipefail
@@ -94,19 +94,21 @@ roots += sorted(os.path.join('src', d) for d in os.listdir('src')
                 if os.path.isdir(os.path.join('src', d)))
 roots += ['rules']
 
-# Every public header is spelled "torchlint/X.h": a name two layers use
-# would resolve to whichever folder comes first on the command line.
-owner = {}
+# Every public header is spelled "torchlint/<layer>/X.h": it lives in
+# include/<layer>/torchlint/<layer>/, so the include line names its layer
+# and two layers' headers cannot shadow each other. Anything else in
+# include/<layer>/torchlint/ is a header spelled without its layer.
 dupes = 0
 for r in roots:
     top = os.path.join(r, 'torchlint')
-    if r == 'include' or not os.path.isdir(top):
+    if not r.startswith('include/') or not os.path.isdir(top):
         continue
+    layer = os.path.basename(r)
     for n in sorted(os.listdir(top)):
-        if n in owner:
-            print(f'layering: torchlint/{n} is in both {owner[n]} and {top}')
+        if n != layer:
+            print(f'layering: {top}/{n} is not under {top}/{layer}/, '
+                  f'so it is not spelled "torchlint/{layer}/..."')
             dupes += 1
-        owner[n] = top
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 edges = 0

@@ -1,9 +1,9 @@
 //===- BufferLifetime.cpp - A from_blob tensor outliving its buffer -------===//
 
-#include "torchlint/BufferLifetime.h"
-#include "torchlint/OpenCV.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/BufferLifetime.h"
+#include "torchlint/api/OpenCV.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,11 +1,11 @@
 //===- DeviceChoice.cpp - Where code names a device, and why --------------===//
 
-#include "torchlint/DeviceChoice.h"
+#include "torchlint/analysis/DeviceChoice.h"
 #include "UnitCache.h"
-#include "torchlint/DeviceGuards.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/analysis/DeviceGuards.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/api/TorchMatchers.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

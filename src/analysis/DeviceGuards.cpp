@@ -1,9 +1,9 @@
 //===- DeviceGuards.cpp - Is an accelerator safe to name here? ------------===//
 
-#include "torchlint/DeviceGuards.h"
+#include "torchlint/analysis/DeviceGuards.h"
 #include "UnitCache.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

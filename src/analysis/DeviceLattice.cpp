@@ -1,6 +1,6 @@
 //===- DeviceLattice.cpp - Where a tensor lives ---------------------------===//
 
-#include "torchlint/DeviceLattice.h"
+#include "torchlint/analysis/DeviceLattice.h"
 
 #include "llvm/ADT/STLExtras.h"
 

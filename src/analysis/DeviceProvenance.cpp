@@ -18,16 +18,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Provenance.h"
+#include "torchlint/analysis/Provenance.h"
 
 #include "DtypeFlow.h"
 #include "FlowProperty.h"
 
-#include "torchlint/HostMemory.h"
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/ProjectFacts.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/HostMemory.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/core/LLVMCompat.h"
+#include "torchlint/core/ProjectFacts.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -14,7 +14,7 @@
 
 #include "FlowProperty.h"
 
-#include "torchlint/Provenance.h"
+#include "torchlint/analysis/Provenance.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
 //===- DtypeLattice.cpp - What element type a tensor holds ----------------===//
 
-#include "torchlint/DtypeLattice.h"
+#include "torchlint/analysis/DtypeLattice.h"
 
 namespace torchlint {
 

@@ -20,8 +20,8 @@
 #include "FlowSolver.h"
 #include "FlowSupport.h"
 
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/Provenance.h"
+#include "torchlint/analysis/Provenance.h"
+#include "torchlint/core/LLVMCompat.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"

@@ -13,7 +13,7 @@
 #ifndef TORCHLINT_ANALYSIS_FLOWSOLVER_H
 #define TORCHLINT_ANALYSIS_FLOWSOLVER_H
 
-#include "torchlint/Lattice.h"
+#include "torchlint/analysis/Lattice.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

@@ -3,8 +3,8 @@
 #include "FlowSupport.h"
 #include "FlowSolver.h"
 
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -10,10 +10,10 @@
 #ifndef TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 #define TORCHLINT_ANALYSIS_FLOWSUPPORT_H
 
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/Lattice.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/Lattice.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/core/LLVMCompat.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,8 +1,8 @@
 //===- FromBlob.cpp - Reading torch::from_blob calls ----------------------===//
 
-#include "torchlint/FromBlob.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/analysis/FromBlob.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchMatchers.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

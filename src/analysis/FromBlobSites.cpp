@@ -1,8 +1,8 @@
 //===- FromBlobSites.cpp - What from_blob reads its memory as -------------===//
 
-#include "torchlint/FromBlobSites.h"
-#include "torchlint/OpenCV.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/analysis/FromBlobSites.h"
+#include "torchlint/api/OpenCV.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 

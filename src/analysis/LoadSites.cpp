@@ -1,9 +1,9 @@
 //===- LoadSites.cpp - Checkpoint loads and where they land ---------------===//
 
-#include "torchlint/LoadSites.h"
-#include "torchlint/DeviceGuards.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/LoadSites.h"
+#include "torchlint/analysis/DeviceGuards.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

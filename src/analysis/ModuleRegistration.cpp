@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/ModuleRegistration.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/analysis/ModuleRegistration.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"

@@ -1,9 +1,9 @@
 //===- ProjectIndex.cpp - What the project's functions return -------------===//
 
-#include "torchlint/ProjectIndex.h"
-#include "torchlint/DeviceLattice.h"
-#include "torchlint/DtypeLattice.h"
-#include "torchlint/ProjectFacts.h"
+#include "torchlint/analysis/ProjectIndex.h"
+#include "torchlint/analysis/DeviceLattice.h"
+#include "torchlint/analysis/DtypeLattice.h"
+#include "torchlint/core/ProjectFacts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

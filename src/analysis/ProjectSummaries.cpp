@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/ProjectIndex.h"
-#include "torchlint/Provenance.h"
+#include "torchlint/analysis/ProjectIndex.h"
+#include "torchlint/analysis/Provenance.h"
 
 #include "DtypeFlow.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,9 +1,9 @@
 //===- HostMemory.cpp - Memory the host reads and owns --------------------===//
 
-#include "torchlint/HostMemory.h"
-#include "torchlint/OpenCV.h"
-#include "torchlint/Syntax.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/HostMemory.h"
+#include "torchlint/api/OpenCV.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/StringSwitch.h"

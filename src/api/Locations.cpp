@@ -1,6 +1,6 @@
 //===- Locations.cpp - Which code belongs to a library --------------------===//
 
-#include "torchlint/Locations.h"
+#include "torchlint/api/Locations.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"

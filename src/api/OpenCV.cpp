@@ -1,7 +1,7 @@
 //===- OpenCV.cpp - What OpenCV's images hold -----------------------------===//
 
-#include "torchlint/OpenCV.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/api/OpenCV.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

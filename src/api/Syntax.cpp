@@ -1,7 +1,7 @@
 //===- Syntax.cpp - Reading expressions as the user wrote them ------------===//
 
-#include "torchlint/Syntax.h"
-#include "torchlint/LLVMCompat.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/core/LLVMCompat.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"

@@ -1,7 +1,7 @@
 //===- TorchApi.cpp - The LibTorch API model ------------------------------===//
 
-#include "torchlint/TorchApi.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,6 +1,6 @@
 //===- TorchMatchers.cpp - AST matchers for LibTorch's API ----------------===//
 
-#include "torchlint/TorchMatchers.h"
+#include "torchlint/api/TorchMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

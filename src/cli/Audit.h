@@ -10,9 +10,9 @@
 #ifndef TORCHLINT_SRC_CLI_AUDIT_H
 #define TORCHLINT_SRC_CLI_AUDIT_H
 
-#include "torchlint/Baseline.h"
-#include "torchlint/Formats.h"
-#include "torchlint/UnitRunner.h"
+#include "torchlint/report/Baseline.h"
+#include "torchlint/report/Formats.h"
+#include "torchlint/units/UnitRunner.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -14,20 +14,20 @@
 #include "Merge.h"
 #include "OrderedDelivery.h"
 #include "Shard.h"
-#include "torchlint/Config.h"
-#include "torchlint/Formats.h"
-#include "torchlint/LspOptions.h"
-#include "torchlint/Progress.h"
-#include "torchlint/ResultCache.h"
-#include "torchlint/RuleDocs.h"
-#include "torchlint/UnitRunner.h"
-#include "torchlint/WorkerPool.h"
+#include "torchlint/report/Config.h"
+#include "torchlint/report/Formats.h"
+#include "torchlint/report/RuleDocs.h"
+#include "torchlint/units/LspOptions.h"
+#include "torchlint/units/Progress.h"
+#include "torchlint/units/ResultCache.h"
+#include "torchlint/units/UnitRunner.h"
+#include "torchlint/units/WorkerPool.h"
 
-#include "torchlint/Engine.h"
-#include "torchlint/Fixes.h"
+#include "torchlint/engine/Engine.h"
+#include "torchlint/report/Fixes.h"
 
-#include "torchlint/Frontend.h"
-#include "torchlint/Report.h"
+#include "torchlint/frontend/Frontend.h"
+#include "torchlint/report/Report.h"
 
 #include <map>
 #include <set>

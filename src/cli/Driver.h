@@ -3,7 +3,7 @@
 #ifndef TORCHLINT_SRC_CLI_DRIVER_H
 #define TORCHLINT_SRC_CLI_DRIVER_H
 
-#include "torchlint/LspOptions.h"
+#include "torchlint/units/LspOptions.h"
 
 #include <cstddef>
 

@@ -9,11 +9,11 @@
 #include "FromError.h"
 
 #include "Driver.h"
-#include "torchlint/ErrorAnswers.h"
-#include "torchlint/Formats.h"
+#include "torchlint/report/Formats.h"
+#include "torchlint/units/ErrorAnswers.h"
 
-#include "torchlint/Frontend.h"
-#include "torchlint/Report.h"
+#include "torchlint/frontend/Frontend.h"
+#include "torchlint/report/Report.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -2,7 +2,7 @@
 
 #include "Merge.h"
 #include "Audit.h"
-#include "torchlint/Baseline.h"
+#include "torchlint/report/Baseline.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 

@@ -12,7 +12,7 @@
 #ifndef TORCHLINT_SRC_CLI_MERGE_H
 #define TORCHLINT_SRC_CLI_MERGE_H
 
-#include "torchlint/Formats.h"
+#include "torchlint/report/Formats.h"
 
 #include "llvm/Support/Error.h"
 

@@ -2,7 +2,7 @@
 
 #include "Shard.h"
 
-#include "torchlint/Baseline.h"
+#include "torchlint/report/Baseline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,7 +1,7 @@
 //===- main.cpp - torchlint entry point -----------------------------------===//
 
 #include "Driver.h"
-#include "torchlint/LanguageServer.h"
+#include "torchlint/lsp/LanguageServer.h"
 
 #include "llvm/Support/InitLLVM.h"
 

@@ -1,6 +1,6 @@
 //===- Options.cpp - Per-rule options -------------------------------------===//
 
-#include "torchlint/Options.h"
+#include "torchlint/core/Options.h"
 
 #include "llvm/ADT/Twine.h"
 

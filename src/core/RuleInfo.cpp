@@ -1,6 +1,6 @@
 //===- RuleInfo.cpp - The rule table and glob lists -----------------------===//
 
-#include "torchlint/RuleInfo.h"
+#include "torchlint/core/RuleInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -9,7 +9,7 @@ namespace torchlint {
 static const RuleInfo Table[] = {
 #define TORCHLINT_RULE(Id, Class, Category, Sev, FixK, Summary)                \
   {Id, Category, Severity::Sev, FixKind::FixK, Summary},
-#include "torchlint/RuleTable.def"
+#include "torchlint/core/RuleTable.def"
 };
 
 llvm::ArrayRef<RuleInfo> allRules() { return Table; }

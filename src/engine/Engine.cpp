@@ -1,10 +1,10 @@
 //===- Engine.cpp - Runs the rules on one translation unit ----------------===//
 
-#include "torchlint/Engine.h"
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/ProjectIndex.h"
-#include "torchlint/Provenance.h"
-#include "torchlint/Rule.h"
+#include "torchlint/engine/Engine.h"
+#include "torchlint/analysis/ProjectIndex.h"
+#include "torchlint/analysis/Provenance.h"
+#include "torchlint/core/LLVMCompat.h"
+#include "torchlint/rules/Rule.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,9 +1,9 @@
 //===- Explain.cpp - From a runtime error to the call sites behind it -----===//
 
-#include "torchlint/Explain.h"
+#include "torchlint/explain/Explain.h"
 
-#include "torchlint/Engine.h"
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/TorchApi.h"
+#include "torchlint/engine/Engine.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,7 +1,7 @@
 //===- CommandResolver.cpp - Compile commands for each file ---------------===//
 
 #include "ReadFence.h"
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"

@@ -15,7 +15,7 @@
 
 #include "CudaStandIns.h"
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,6 +1,6 @@
 //===- Inputs.cpp - Files and directories to analyse ----------------------===//
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"

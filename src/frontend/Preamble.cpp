@@ -16,8 +16,8 @@
 #include "Preamble.h"
 #include "CudaStandIns.h"
 #include "ReadFence.h"
-#include "torchlint/Frontend.h"
-#include "torchlint/LLVMCompat.h"
+#include "torchlint/core/LLVMCompat.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -1,6 +1,6 @@
 //===- TorchLocator.cpp - Finds LibTorch's headers ------------------------===//
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -3,9 +3,9 @@
 #include "CudaStandIns.h"
 #include "Preamble.h"
 #include "ReadFence.h"
-#include "torchlint/Frontend.h"
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/ProjectIndex.h"
+#include "torchlint/analysis/ProjectIndex.h"
+#include "torchlint/core/LLVMCompat.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"

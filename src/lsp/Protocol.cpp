@@ -2,8 +2,8 @@
 
 #include "Protocol.h"
 
-#include "torchlint/Formats.h"
-#include "torchlint/RuleDocs.h"
+#include "torchlint/report/Formats.h"
+#include "torchlint/report/RuleDocs.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"

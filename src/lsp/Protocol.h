@@ -9,7 +9,7 @@
 #ifndef TORCHLINT_SRC_LSP_PROTOCOL_H
 #define TORCHLINT_SRC_LSP_PROTOCOL_H
 
-#include "torchlint/Report.h"
+#include "torchlint/report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -2,7 +2,7 @@
 
 #include "Scheduler.h"
 
-#include "torchlint/WorkerPool.h"
+#include "torchlint/units/WorkerPool.h"
 
 #include <cerrno>
 #include <csignal>

@@ -12,7 +12,7 @@
 #ifndef TORCHLINT_SRC_LSP_SCHEDULER_H
 #define TORCHLINT_SRC_LSP_SCHEDULER_H
 
-#include "torchlint/UnitRunner.h"
+#include "torchlint/units/UnitRunner.h"
 
 #include <chrono>
 #include <functional>

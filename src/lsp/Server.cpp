@@ -7,16 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/LanguageServer.h"
+#include "torchlint/lsp/LanguageServer.h"
 
 #include "Protocol.h"
 #include "Scheduler.h"
 #include "Transport.h"
-#include "torchlint/ErrorAnswers.h"
-#include "torchlint/RuleDocs.h"
-#include "torchlint/RuntimeError.h"
+#include "torchlint/explain/RuntimeError.h"
+#include "torchlint/report/RuleDocs.h"
+#include "torchlint/units/ErrorAnswers.h"
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

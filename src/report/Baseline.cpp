@@ -1,6 +1,6 @@
 //===- Baseline.cpp - Fingerprints, baselines and changed-line filters ----===//
 
-#include "torchlint/Baseline.h"
+#include "torchlint/report/Baseline.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

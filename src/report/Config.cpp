@@ -1,8 +1,8 @@
 //===- Config.cpp - .clang-tidy files as torchlint's configuration --------===//
 
-#include "torchlint/Config.h"
+#include "torchlint/report/Config.h"
 
-#include "torchlint/Report.h"
+#include "torchlint/report/Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,6 +1,6 @@
 //===- Fixes.cpp - Applying fix-its to files ------------------------------===//
 
-#include "torchlint/Fixes.h"
+#include "torchlint/report/Fixes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,9 +1,9 @@
 //===- Formats.cpp - Findings as JSON, SARIF and clang-tidy YAML ----------===//
 
-#include "torchlint/Formats.h"
+#include "torchlint/report/Formats.h"
 
-#include "torchlint/Baseline.h"
-#include "torchlint/RuleDocs.h"
+#include "torchlint/report/Baseline.h"
+#include "torchlint/report/RuleDocs.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/ReplacementsYaml.h"

@@ -1,8 +1,8 @@
 //===- Nolint.cpp - NOLINT comments, read by clang-tidy's own handler -----===//
 
-#include "torchlint/Nolint.h"
+#include "torchlint/report/Nolint.h"
 
-#include "torchlint/Report.h"
+#include "torchlint/report/Report.h"
 
 #include "clang-tidy/NoLintDirectiveHandler.h"
 #include "clang/Basic/DiagnosticOptions.h"

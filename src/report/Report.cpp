@@ -1,6 +1,6 @@
 //===- Report.cpp - Findings as plain data, and their output --------------===//
 
-#include "torchlint/Report.h"
+#include "torchlint/report/Report.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"

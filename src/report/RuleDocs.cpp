@@ -1,6 +1,6 @@
 //===- RuleDocs.cpp - Rule doc pages embedded at build time ---------------===//
 
-#include "torchlint/RuleDocs.h"
+#include "torchlint/report/RuleDocs.h"
 
 #include <utility>
 

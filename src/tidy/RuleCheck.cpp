@@ -2,7 +2,7 @@
 
 #include "RuleCheck.h"
 
-#include "torchlint/Report.h"
+#include "torchlint/report/Report.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -11,7 +11,7 @@
 #ifndef TORCHLINT_TIDY_RULECHECK_H
 #define TORCHLINT_TIDY_RULECHECK_H
 
-#include "torchlint/Engine.h"
+#include "torchlint/engine/Engine.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

@@ -1,7 +1,7 @@
 //===- ErrorAnswers.cpp - Runtime errors answered unit by unit ------------===//
 
-#include "torchlint/ErrorAnswers.h"
-#include "torchlint/LLVMCompat.h"
+#include "torchlint/units/ErrorAnswers.h"
+#include "torchlint/core/LLVMCompat.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"

@@ -1,6 +1,6 @@
 //===- Progress.cpp - Audit progress on stderr ----------------------------===//
 
-#include "torchlint/Progress.h"
+#include "torchlint/units/Progress.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

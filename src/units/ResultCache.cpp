@@ -1,6 +1,6 @@
 //===- ResultCache.cpp - Unit results reused across runs and machines -----===//
 
-#include "torchlint/ResultCache.h"
+#include "torchlint/units/ResultCache.h"
 
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,13 +1,13 @@
 //===- UnitRunner.cpp - One unit, analysed, filtered and rendered ---------===//
 
-#include "torchlint/UnitRunner.h"
+#include "torchlint/units/UnitRunner.h"
 
-#include "torchlint/ResultCache.h"
+#include "torchlint/units/ResultCache.h"
 
-#include "torchlint/Formats.h"
-#include "torchlint/LLVMCompat.h"
-#include "torchlint/Nolint.h"
-#include "torchlint/RuleDocs.h"
+#include "torchlint/core/LLVMCompat.h"
+#include "torchlint/report/Formats.h"
+#include "torchlint/report/Nolint.h"
+#include "torchlint/report/RuleDocs.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnostic.h"

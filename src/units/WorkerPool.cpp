@@ -1,6 +1,6 @@
 //===- WorkerPool.cpp - Units in isolated worker processes ----------------===//
 
-#include "torchlint/WorkerPool.h"
+#include "torchlint/units/WorkerPool.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/UnitRunner.h"
+#include "torchlint/units/UnitRunner.h"
 
-#include "torchlint/Fixes.h"
-#include "torchlint/Formats.h"
+#include "torchlint/report/Fixes.h"
+#include "torchlint/report/Formats.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

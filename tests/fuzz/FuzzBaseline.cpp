@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Baseline.h"
+#include "torchlint/report/Baseline.h"
 
 #include <cstdint>
 

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Config.h"
+#include "torchlint/report/Config.h"
 
-#include "torchlint/Engine.h"
+#include "torchlint/engine/Engine.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"

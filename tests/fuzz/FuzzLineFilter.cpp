@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Baseline.h"
+#include "torchlint/report/Baseline.h"
 
-#include "torchlint/RuleInfo.h"
+#include "torchlint/core/RuleInfo.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Nolint.h"
+#include "torchlint/report/Nolint.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"

@@ -3,7 +3,7 @@
 # per row of RuleTable.def, named by the rule id.
 source "$(dirname "$0")/lib.sh"
 
-TABLE=$SOURCE_DIR/include/core/torchlint/RuleTable.def
+TABLE=$SOURCE_DIR/include/core/torchlint/core/RuleTable.def
 grep -oE '^TORCHLINT_RULE\("[a-z0-9-]+"' "$TABLE" | cut -d'"' -f2 |
   LC_ALL=C sort >"$WORK/rules"
 (($(wc -l <"$WORK/rules") > 0)) || fail "no rules read from $TABLE"

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/TorchApi.h"
+#include "torchlint/api/TorchApi.h"
 
 #include "TorchProgram.h"
 

@@ -1,13 +1,13 @@
 //===- BufferLifetimeTest.cpp - A from_blob tensor outliving its buffer ---===//
 //
-// The buffer lifetime analysis (torchlint/BufferLifetime.h) on a real
+// The buffer lifetime analysis (torchlint/analysis/BufferLifetime.h) on a real
 // LibTorch program: which from_blob tensors over a local buffer leave the
 // buffer's scope, how (returned, stored, through a variable), where the
 // buffer dies, and which tensors stay behind or own a copy.
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/BufferLifetime.h"
+#include "torchlint/analysis/BufferLifetime.h"
 #include "TorchProgram.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -2,7 +2,7 @@
 
 #include "TestUtil.h"
 
-#include "torchlint/Frontend.h"
+#include "torchlint/frontend/Frontend.h"
 
 #include "llvm/Support/JSON.h"
 

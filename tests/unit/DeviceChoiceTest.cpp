@@ -1,6 +1,6 @@
 //===- DeviceChoiceTest.cpp - Where code names a device, and why ----------===//
 //
-// The device choice analysis (torchlint/DeviceChoice.h) on a real LibTorch
+// The device choice analysis (torchlint/analysis/DeviceChoice.h) on a real LibTorch
 // program: which CUDA devices are named where nothing proves CUDA is there,
 // what the code around a named device shows (a choice, a question, a copy),
 // what a unit shows of the project's need for CUDA, and which device
@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/DeviceChoice.h"
+#include "torchlint/analysis/DeviceChoice.h"
 #include "TestUtil.h"
 #include "TorchProgram.h"
-#include "torchlint/ProjectFacts.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/api/Syntax.h"
+#include "torchlint/core/ProjectFacts.h"
 
 #include "clang/AST/ExprCXX.h"
 

@@ -1,6 +1,6 @@
 //===- DeviceLatticeTest.cpp - The device lattice -------------------------===//
 
-#include "torchlint/DeviceLattice.h"
+#include "torchlint/analysis/DeviceLattice.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- DtypeLatticeTest.cpp - The dtype lattice and scalar kinds ----------===//
 
-#include "torchlint/DtypeLattice.h"
+#include "torchlint/analysis/DtypeLattice.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- FixesTest.cpp - Applying fix-its -----------------------------------===//
 
-#include "torchlint/Fixes.h"
+#include "torchlint/report/Fixes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

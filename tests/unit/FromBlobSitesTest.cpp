@@ -1,16 +1,16 @@
 //===- FromBlobSitesTest.cpp - What from_blob reads its memory as ---------===//
 //
-// The from_blob analysis (torchlint/FromBlob.h, torchlint/FromBlobSites.h) on
-// a real LibTorch program: a call's arguments by role, the dtype its options
+// The from_blob analysis (torchlint/analysis/FromBlob.h and
+// torchlint/analysis/FromBlobSites.h) on a real LibTorch program: a call's arguments by role, the dtype its options
 // give, and which calls read their memory as a dtype other than the one it
 // holds, in plain functions and in templates.
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/FromBlobSites.h"
+#include "torchlint/analysis/FromBlobSites.h"
 #include "TorchProgram.h"
-#include "torchlint/FromBlob.h"
-#include "torchlint/Syntax.h"
+#include "torchlint/analysis/FromBlob.h"
+#include "torchlint/api/Syntax.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

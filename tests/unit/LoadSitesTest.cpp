@@ -1,13 +1,13 @@
 //===- LoadSitesTest.cpp - Checkpoint loads and where they land -----------===//
 //
-// The load sites analysis (torchlint/LoadSites.h) on a real LibTorch program:
+// The load sites analysis (torchlint/analysis/LoadSites.h) on a real LibTorch program:
 // which loads leave the device to the file, what they read, and which the
 // code around already places (guarded, saved by the function itself, moved
 // at once).
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/LoadSites.h"
+#include "torchlint/analysis/LoadSites.h"
 #include "TorchProgram.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -1,6 +1,6 @@
 //===- ModuleRegistrationTest.cpp - What module->to(device) leaves behind -===//
 //
-// The module registration analysis (torchlint/ModuleRegistration.h) on a
+// The module registration analysis (torchlint/analysis/ModuleRegistration.h) on a
 // real LibTorch program: which members of a module class hold state it
 // creates and never registers, which are left out (given by the caller,
 // placed by hand, re-created in forward(), built in another file), and which
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/ModuleRegistration.h"
+#include "torchlint/analysis/ModuleRegistration.h"
 #include "TorchProgram.h"
 
 #include "clang/AST/DeclTemplate.h"

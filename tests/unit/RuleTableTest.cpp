@@ -1,8 +1,8 @@
 //===- RuleTableTest.cpp - The rule table and glob lists ------------------===//
 
-#include "torchlint/Engine.h"
-#include "torchlint/Rule.h"
-#include "torchlint/RuleInfo.h"
+#include "torchlint/core/RuleInfo.h"
+#include "torchlint/engine/Engine.h"
+#include "torchlint/rules/Rule.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/RuntimeError.h"
+#include "torchlint/explain/RuntimeError.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 //===- BaselineTest.cpp - Fingerprints and line filters -------------------===//
 
-#include "torchlint/Baseline.h"
-#include "torchlint/Formats.h"
-#include "torchlint/RuleInfo.h"
+#include "torchlint/report/Baseline.h"
+#include "torchlint/core/RuleInfo.h"
+#include "torchlint/report/Formats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- ConfigTest.cpp - .clang-tidy parsing and merging -------------------===//
 
-#include "torchlint/Config.h"
-#include "torchlint/RuleInfo.h"
+#include "torchlint/report/Config.h"
+#include "torchlint/core/RuleInfo.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

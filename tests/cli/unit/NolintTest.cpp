@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "torchlint/Nolint.h"
+#include "torchlint/report/Nolint.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"

@@ -8,9 +8,9 @@
 
 #include "Merge.h"
 #include "Shard.h"
-#include "torchlint/ResultCache.h"
-#include "torchlint/RuleInfo.h"
-#include "torchlint/WorkerPool.h"
+#include "torchlint/core/RuleInfo.h"
+#include "torchlint/units/ResultCache.h"
+#include "torchlint/units/WorkerPool.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
