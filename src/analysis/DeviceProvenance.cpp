@@ -22,6 +22,7 @@
 
 #include "DtypeFlow.h"
 #include "FlowProperty.h"
+#include "LoopBounds.h"
 
 #include "torchlint/api/HostMemory.h"
 #include "torchlint/api/Syntax.h"
@@ -967,81 +968,44 @@ std::optional<DeviceSet>
 FunctionAnalysis::evalOptions(const Expr *E, const State &S, unsigned Depth) {
   if (!E || Depth > 8)
     return DeviceSet();
-  E = api::ignoreWrappers(E);
-  if (isa<CXXDefaultArgExpr>(E))
+  api::OptionsPart Part = api::optionsPart(E, api::OptionsField::Device);
+  switch (Part.Kind) {
+  case api::OptionsPart::Default:
     return std::nullopt;
-  QualType T = E->getType().getNonReferenceType();
-  // A dtype alone (torch::kLong, y.dtype()) names no device.
-  if (api::isDtypeType(T))
-    return std::nullopt;
-  if (api::isDeviceType(T) || api::isDeviceKindType(T) ||
-      isa<StringLiteral>(E)) {
-    if (std::optional<DeviceFact> F = evalDevice(E, S, Depth + 1))
+  case api::OptionsPart::Value:
+    if (std::optional<DeviceFact> F = evalDevice(Part.E, S, Depth + 1))
       return DeviceSet(*F);
     return DeviceSet();
-  }
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 0 || api::writtenArgCount(CE) == 0)
-      return std::nullopt; // TensorOptions{}
-    return evalOptions(CE->getArg(0), S, Depth + 1);
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (!MD || !MD->getIdentifier())
-      return DeviceSet();
-    if (api::tensorMethod(MD) == api::TensorMethod::Options)
-      return evalTensor(MC->getImplicitObjectArgument(), S, Depth + 1);
-    if (api::optionsSetter(MD) == api::OptionsSetter::Device &&
-        MC->getNumArgs() >= 1) {
-      if (std::optional<DeviceFact> F = evalDevice(MC->getArg(0), S, Depth + 1))
-        return DeviceSet(*F);
-      return DeviceSet();
-    }
-    // dtype(), requires_grad(), layout(): the device comes from the object.
-    return evalOptions(MC->getImplicitObjectArgument(), S, Depth + 1);
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Callee && Callee->getIdentifier()) {
-      api::OptionsSetter Sets = api::optionsSetter(Callee);
-      if (Sets == api::OptionsSetter::Device && Call->getNumArgs() >= 1) {
-        if (std::optional<DeviceFact> F =
-                evalDevice(Call->getArg(0), S, Depth + 1))
-          return DeviceSet(*F);
-        return DeviceSet();
+  case api::OptionsPart::OfTensor:
+    return evalTensor(Part.E, S, Depth + 1);
+  case api::OptionsPart::Variable:
+    if (Part.Var->hasInit() && !isa<ParmVarDecl>(Part.Var))
+      return evalOptions(Part.Var->getInit(), S, Depth + 1);
+    return DeviceSet();
+  case api::OptionsPart::Member:
+    // A TensorOptions member (options_ built by the constructor): what
+    // every write the unit makes to it gives, when each names a device.
+    if (const auto *Writes = Cache.deviceFieldWrites(
+            cast<FieldDecl>(cast<MemberExpr>(Part.E)->getMemberDecl()))) {
+      std::optional<DeviceSet> R;
+      for (const Expr *W : *Writes) {
+        std::optional<DeviceSet> One =
+            W ? evalOptions(W, S, Depth + 1) : std::nullopt;
+        if (!One || One->isUnknown())
+          return DeviceSet();
+        if (R)
+          R->join(*One); // Unknown absorbs: start from the first write.
+        else
+          R = std::move(One);
       }
-      // The setters that name no device leave the default one.
-      if (Sets == api::OptionsSetter::Dtype ||
-          Sets == api::OptionsSetter::RequiresGrad ||
-          Sets == api::OptionsSetter::Layout ||
-          Sets == api::OptionsSetter::MemoryFormat)
-        return std::nullopt;
+      return R ? *R : DeviceSet();
     }
     return DeviceSet();
+  case api::OptionsPart::ElementType:
+  case api::OptionsPart::Choice:
+  case api::OptionsPart::Unknown:
+    return DeviceSet();
   }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasInit() && !isa<ParmVarDecl>(VD))
-        return evalOptions(VD->getInit(), S, Depth + 1);
-  // A TensorOptions member (options_ built by the constructor): what every
-  // write the unit makes to it gives, when each names a device.
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-        F && api::isTensorOptionsType(F->getType()))
-      if (const auto *Writes = Cache.deviceFieldWrites(F)) {
-        std::optional<DeviceSet> R;
-        for (const Expr *W : *Writes) {
-          std::optional<DeviceSet> One =
-              W ? evalOptions(W, S, Depth + 1) : std::nullopt;
-          if (!One || One->isUnknown())
-            return DeviceSet();
-          if (R)
-            R->join(*One); // Unknown absorbs: start from the first write.
-          else
-            R = std::move(One);
-        }
-        return R ? *R : DeviceSet();
-      }
   return DeviceSet();
 }
 
@@ -2116,7 +2080,8 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
   if (!Element && !Transfer)
     return;
   const Stmt *Loop = api::enclosingLoop(E, Ctx);
-  if (!Loop)
+  // A loop over the rows of a batch of one pays once either way.
+  if (!Loop || runsAtMostOnce(Loop, Ctx))
     return;
   if (Element) {
     llvm::SmallVector<const Expr *, 2> Indices;

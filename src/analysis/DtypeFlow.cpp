@@ -301,103 +301,66 @@ DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
   OptionsDtype R;
   if (!E || Depth > 8)
     return R;
-  E = api::ignoreWrappers(E);
-  if (isa<CXXDefaultArgExpr>(E)) {
+  api::OptionsPart Part = api::optionsPart(E, api::OptionsField::Dtype);
+  switch (Part.Kind) {
+  case api::OptionsPart::Default:
     R.Kind = OptionsDtype::None;
     return R;
-  }
-  if (std::optional<ScalarKind> K = api::scalarKindOf(E, Ctx)) {
-    R.Kind = OptionsDtype::Named;
-    R.Set = knownAt(*K, E->getBeginLoc(),
-                    "is given dtype " + api::scalarName(*K).str() + " here");
-    // Only a constant spelled as one (torch::kDouble, ScalarType::Double)
-    // may be replaced: CppTypeToScalarType<T>::value in a template, or a
-    // variable, means something else in other instantiations and uses.
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (isa<EnumConstantDecl>(DRE->getDecl()) ||
-          (isa<VarDecl>(DRE->getDecl()) &&
-           DRE->getDecl()->getDeclContext()->isNamespace() &&
-           api::isInTorchNamespace(DRE->getDecl())))
-        R.Constant = E;
-    return R;
-  }
-  QualType T = E->getType();
-  // A device alone (TensorOptions(device), torch::kCUDA) names no dtype.
-  if (api::isDeviceType(T) || api::isDeviceKindType(T) ||
-      isa<StringLiteral>(E)) {
-    R.Kind = OptionsDtype::None;
-    return R;
-  }
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (!api::isTensorOptionsType(CE->getType()) || CE->getNumArgs() > 1)
-      return R;
-    if (CE->getNumArgs() == 0) {
-      R.Kind = OptionsDtype::None;
+  case api::OptionsPart::Value:
+    if (std::optional<ScalarKind> K = api::scalarKindOf(Part.E, Ctx)) {
+      R.Kind = OptionsDtype::Named;
+      R.Set = knownAt(*K, Part.E->getBeginLoc(),
+                      "is given dtype " + api::scalarName(*K).str() +
+                          " here");
+      // Only a constant spelled as one (torch::kDouble, ScalarType::Double)
+      // may be replaced: CppTypeToScalarType<T>::value in a template, or a
+      // variable, means something else in other instantiations and uses.
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Part.E))
+        if (isa<EnumConstantDecl>(DRE->getDecl()) ||
+            (isa<VarDecl>(DRE->getDecl()) &&
+             DRE->getDecl()->getDeclContext()->isNamespace() &&
+             api::isInTorchNamespace(DRE->getDecl())))
+          R.Constant = Part.E;
       return R;
     }
-    return evalOptions(CE->getArg(0), S, Depth + 1);
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    const Expr *Object = MC->getImplicitObjectArgument();
-    if (!MD || !MD->getIdentifier() || !Object)
-      return R;
+    // A ScalarType variable: read as options variables are.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Part.E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return evalVariableOptions(VD, S, Depth);
+    return R;
+  case api::OptionsPart::ElementType:
+    if (std::optional<ScalarKind> K = api::elementKindOf(Part.Type)) {
+      R.Kind = OptionsDtype::Named;
+      R.Set = knownAt(*K, Part.E->getExprLoc(),
+                      "is given dtype " + api::scalarName(*K).str() +
+                          " here");
+    }
+    return R;
+  case api::OptionsPart::OfTensor:
     // x.options(): x's dtype.
-    if (api::tensorMethod(MD) == api::TensorMethod::Options &&
-        api::isTensorType(Object->getType())) {
-      R.Set = evalTensor(Object, S, Depth + 1);
-      R.Kind = R.Set.isUnknown() ? OptionsDtype::Unknown : OptionsDtype::Named;
-      return R;
-    }
-    if (!api::isTensorOptionsType(Object->getType()))
-      return R;
-    if (api::optionsSetter(MD) == api::OptionsSetter::Dtype) {
-      if (MC->getNumArgs() == 1)
-        return evalOptions(MC->getArg(0), S, Depth + 1);
-      // .dtype<float>(): the template argument.
-      if (const TemplateArgumentList *Args =
-              MD->getTemplateSpecializationArgs();
-          Args && Args->size() == 1 &&
-          Args->get(0).getKind() == TemplateArgument::Type)
-        if (std::optional<ScalarKind> K =
-                api::elementKindOf(Args->get(0).getAsType())) {
-          R.Kind = OptionsDtype::Named;
-          R.Set =
-              knownAt(*K, MC->getExprLoc(),
-                      "is given dtype " + api::scalarName(*K).str() + " here");
-          return R;
-        }
-      return R;
-    }
-    // .device(d), .requires_grad(b), .layout(l): the object decides.
-    return evalOptions(Object, S, Depth + 1);
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !api::isTorchNamespaceFunction(Callee) ||
-        !Callee->getIdentifier())
-      return R;
-    api::OptionsSetter Sets = api::optionsSetter(Callee);
-    if (Sets == api::OptionsSetter::Dtype && Call->getNumArgs() == 1)
-      return evalOptions(Call->getArg(0), S, Depth + 1);
-    if (Sets == api::OptionsSetter::Device ||
-        Sets == api::OptionsSetter::RequiresGrad ||
-        Sets == api::OptionsSetter::Layout) {
-      R.Kind = OptionsDtype::None;
-      return R;
-    }
+    R.Set = evalTensor(Part.E, S, Depth + 1);
+    R.Kind = R.Set.isUnknown() ? OptionsDtype::Unknown : OptionsDtype::Named;
+    return R;
+  case api::OptionsPart::Variable:
+    return evalVariableOptions(Part.Var, S, Depth);
+  case api::OptionsPart::Member:
+  case api::OptionsPart::Choice:
+  case api::OptionsPart::Unknown:
     return R;
   }
-  // A local options variable initialised once and never changed.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->isLocalVarDecl() && VD->hasInit() &&
-        (VD->getType().isConstQualified() || !isMutatedLocal(VD))) {
-      OptionsDtype Init = evalOptions(VD->getInit(), S, Depth + 1);
-      Init.Constant = nullptr; // Shared by every use: not fixed here.
-      return Init;
-    }
   return R;
+}
+
+DtypeFlow::OptionsDtype DtypeFlow::evalVariableOptions(const VarDecl *VD,
+                                                       const DtypeState &S,
+                                                       unsigned Depth) {
+  // A local initialised once and never changed.
+  if (!VD->isLocalVarDecl() || !VD->hasInit() ||
+      (!VD->getType().isConstQualified() && isMutatedLocal(VD)))
+    return OptionsDtype();
+  OptionsDtype Init = evalOptions(VD->getInit(), S, Depth + 1);
+  Init.Constant = nullptr; // Shared by every use: not fixed here.
+  return Init;
 }
 
 std::optional<DtypeSet> DtypeFlow::conversionOf(const CXXMemberCallExpr *MC,

@@ -120,8 +120,13 @@ private:
   DtypeSet evalModuleCall(const clang::Expr *Call, const clang::Expr *Module,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const DtypeState &S, unsigned Depth);
+  /// The dtype options give (api::optionsPart reads them).
   OptionsDtype evalOptions(const clang::Expr *E, const DtypeState &S,
                            unsigned Depth);
+  /// The dtype a local options or ScalarType variable gives when it is
+  /// initialised once and never changed; unknown otherwise.
+  OptionsDtype evalVariableOptions(const clang::VarDecl *VD,
+                                   const DtypeState &S, unsigned Depth);
   /// The dtype a Tensor::to call converts to, or nothing when it keeps the
   /// receiver's (a move to a device only).
   std::optional<DtypeSet> conversionOf(const clang::CXXMemberCallExpr *MC,

@@ -160,16 +160,6 @@ const Expr *stableInitializer(const VarDecl *VD) {
   return mayBeWritten(VD, Fn->getBody()) ? nullptr : VD->getInit();
 }
 
-/// The element kind a template's first type argument names (dtype<T>()).
-std::optional<api::ScalarKind> kindOfTemplateArgument(const FunctionDecl *FD) {
-  const TemplateArgumentList *Args =
-      FD ? FD->getTemplateSpecializationArgs() : nullptr;
-  if (!Args || Args->size() != 1 ||
-      Args->get(0).getKind() != TemplateArgument::Type)
-    return std::nullopt;
-  return api::elementKindOf(Args->get(0).getAsType());
-}
-
 OptionsDtype knownDtype(api::ScalarKind K, const Expr *Where) {
   OptionsDtype D;
   D.State = OptionsDtype::Known;
@@ -185,121 +175,43 @@ OptionsDtype withState(OptionsDtype::StateKind State, const Expr *Where) {
   return D;
 }
 
-/// True when T is the enumeration Qualified.
-bool isEnumNamed(QualType T, llvm::StringRef Qualified) {
-  const auto *ET =
-      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
-  return ET && api::hasQualifiedName(ET->getDecl(), Qualified);
-}
-
-/// True for the TensorOptions setters that leave the dtype as it was.
-bool keepsDtype(api::OptionsSetter S) {
-  return S != api::OptionsSetter::None && S != api::OptionsSetter::Dtype;
-}
-
 OptionsDtype optionsDtypeAt(const Expr *E, ASTContext &Ctx, unsigned Depth) {
-  if (!E || Depth > 8 || E->isValueDependent() || E->isTypeDependent())
+  if (!E || Depth > 8)
     return withState(OptionsDtype::Unknown, E);
-  E = api::ignoreWrappers(E);
-  QualType T = E->getType();
-
-  if (api::isScalarTypeType(T)) {
-    if (auto K = api::scalarKindOf(E, Ctx))
-      return knownDtype(*K, E);
-  }
-  // What converts to TensorOptions without naming a dtype: a device, a
-  // device type, a layout, a memory format.
-  if (api::isDeviceType(T) || api::isDeviceKindType(T) ||
-      isEnumNamed(T, "c10::Layout") || isEnumNamed(T, "c10::MemoryFormat"))
-    return withState(OptionsDtype::Default, E);
-
-  // A variable: its one initialiser decides.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(DRE->getDecl())))
+  api::OptionsPart Part = api::optionsPart(E, api::OptionsField::Dtype);
+  switch (Part.Kind) {
+  case api::OptionsPart::Default:
+    return withState(OptionsDtype::Default, Part.E);
+  case api::OptionsPart::Value:
+    if (auto K = api::scalarKindOf(Part.E, Ctx))
+      return knownDtype(*K, Part.E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Part.E))
+      if (const Expr *Init =
+              stableInitializer(dyn_cast<VarDecl>(DRE->getDecl())))
+        return optionsDtypeAt(Init, Ctx, Depth + 1);
+    return withState(OptionsDtype::Unknown, Part.E);
+  case api::OptionsPart::ElementType:
+    if (auto K = api::elementKindOf(Part.Type))
+      return knownDtype(*K, Part.E);
+    return withState(OptionsDtype::Unknown, Part.E);
+  case api::OptionsPart::Variable:
+    // A variable: its one initialiser decides.
+    if (const Expr *Init = stableInitializer(Part.Var))
       return optionsDtypeAt(Init, Ctx, Depth + 1);
-    return withState(OptionsDtype::Unknown, E);
-  }
-
-  // cond ? torch::kDouble : torch::kDouble, rare but cheap to agree on.
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    return withState(OptionsDtype::Unknown, Part.E);
+  case api::OptionsPart::Choice: {
+    // cond ? torch::kDouble : torch::kDouble, rare but cheap to agree on.
+    const auto *CO = cast<ConditionalOperator>(Part.E);
     OptionsDtype L = optionsDtypeAt(CO->getTrueExpr(), Ctx, Depth + 1);
     OptionsDtype R = optionsDtypeAt(CO->getFalseExpr(), Ctx, Depth + 1);
     if (L.State == R.State && L.Kind == R.Kind)
       return L;
-    return withState(OptionsDtype::Unknown, E);
+    return withState(OptionsDtype::Unknown, Part.E);
   }
-
-  // c10::optional<ScalarType> from a constant (the .dtype(kInt) overload).
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-      CE && !api::isTensorOptionsType(T)) {
-    if (api::writtenArgCount(CE) == 1)
-      return optionsDtypeAt(CE->getArg(0), Ctx, Depth + 1);
-    return withState(OptionsDtype::Unknown, E);
-  }
-
-  // TensorOptions(), TensorOptions(kDouble), TensorOptions(device).
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    unsigned Written = api::writtenArgCount(CE);
-    if (Written == 0)
-      return withState(OptionsDtype::Default, E);
-    const Expr *Arg = api::ignoreWrappers(CE->getArg(0));
-    QualType ArgType = Arg->getType();
-    if (Written == 1 &&
-        (api::isScalarTypeType(ArgType) || api::isTensorOptionsType(ArgType)))
-      return optionsDtypeAt(Arg, Ctx, Depth + 1);
-    // The other converting constructors take a device, a layout or a
-    // memory format; a caffe2::TypeMeta names a dtype this reading cannot
-    // evaluate.
-    const CXXRecordDecl *ArgClass = ArgType->getAsCXXRecordDecl();
-    if (ArgClass && ArgClass->getName() == "TypeMeta")
-      return withState(OptionsDtype::Unknown, E);
-    return withState(OptionsDtype::Default, E);
-  }
-
-  // .dtype(...), .dtype<T>() and the setters that keep the dtype.
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MCE->getMethodDecl();
-    api::OptionsSetter Sets = api::optionsSetter(MD);
-    if (Sets == api::OptionsSetter::None)
-      return withState(OptionsDtype::Unknown, E);
-    if (Sets == api::OptionsSetter::Dtype) {
-      if (MCE->getNumArgs() == 0) {
-        if (auto K = kindOfTemplateArgument(MD))
-          return knownDtype(*K, E);
-        return withState(OptionsDtype::Unknown, E);
-      }
-      OptionsDtype D = optionsDtypeAt(MCE->getArg(0), Ctx, Depth + 1);
-      return D.State == OptionsDtype::Known
-                 ? D
-                 : withState(OptionsDtype::Unknown, E);
-    }
-    if (keepsDtype(Sets))
-      return optionsDtypeAt(MCE->getImplicitObjectArgument(), Ctx, Depth + 1);
-    return withState(OptionsDtype::Unknown, E);
-  }
-
-  // torch::dtype(kLong), torch::dtype<float>(), torch::device(d), ...
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !FD->getIdentifier() || isa<CXXMethodDecl>(FD) ||
-        !FD->getDeclContext()->isNamespace() || !api::isInTorchNamespace(FD) ||
-        !api::isTensorOptionsType(T))
-      return withState(OptionsDtype::Unknown, E);
-    api::OptionsSetter Sets = api::optionsSetter(FD);
-    if (Sets == api::OptionsSetter::Dtype) {
-      if (CE->getNumArgs() == 0) {
-        if (auto K = kindOfTemplateArgument(FD))
-          return knownDtype(*K, E);
-        return withState(OptionsDtype::Unknown, E);
-      }
-      OptionsDtype D = optionsDtypeAt(CE->getArg(0), Ctx, Depth + 1);
-      return D.State == OptionsDtype::Known
-                 ? D
-                 : withState(OptionsDtype::Unknown, E);
-    }
-    if (keepsDtype(Sets))
-      return withState(OptionsDtype::Default, E);
-    return withState(OptionsDtype::Unknown, E);
+  case api::OptionsPart::OfTensor:
+  case api::OptionsPart::Member:
+  case api::OptionsPart::Unknown:
+    return withState(OptionsDtype::Unknown, Part.E);
   }
   return withState(OptionsDtype::Unknown, E);
 }

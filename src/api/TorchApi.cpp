@@ -625,18 +625,19 @@ const CXXMemberCallExpr *moduleCloneOf(const Expr *E) {
   return nullptr;
 }
 
-bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
-  if (!MD || !MD->getIdentifier() || MD->getName() != Name)
-    return false;
-  const CXXRecordDecl *RD = MD->getParent();
+/// True for at::Tensor and its base, where Tensor's methods are declared.
+static bool isTensorClass(const CXXRecordDecl *RD) {
   return hasQualifiedName(RD, "at::Tensor") ||
          hasQualifiedName(RD, "at::TensorBase");
 }
 
+bool isTensorMethod(const CXXMethodDecl *MD, llvm::StringRef Name) {
+  return MD && MD->getIdentifier() && MD->getName() == Name &&
+         isTensorClass(MD->getParent());
+}
+
 TensorMethod tensorMethod(const CXXMethodDecl *MD) {
-  if (!MD || !MD->getIdentifier() ||
-      !(hasQualifiedName(MD->getParent(), "at::Tensor") ||
-        hasQualifiedName(MD->getParent(), "at::TensorBase")))
+  if (!MD || !MD->getIdentifier() || !isTensorClass(MD->getParent()))
     return TensorMethod::Other;
   return llvm::StringSwitch<TensorMethod>(MD->getName())
       .Case("to", TensorMethod::To)
@@ -652,7 +653,71 @@ TensorMethod tensorMethod(const CXXMethodDecl *MD) {
       .Case("packed_accessor32", TensorMethod::HostData)
       .Case("packed_accessor64", TensorMethod::HostData)
       .Case("generic_packed_accessor", TensorMethod::HostData)
+      .Case("size", TensorMethod::Size)
       .Default(TensorMethod::Other);
+}
+
+const Expr *batchSizeArg(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const Expr *Inner = ignoreWrappers(E);
+  // DataLoaderOptions(n) converts n: the wrappers leave the n.
+  if (const auto *RD = E->getType()->getAsCXXRecordDecl();
+      RD && hasQualifiedName(RD, "torch::data::DataLoaderOptions") &&
+      Inner->getType()->isIntegerType())
+    return Inner;
+  E = Inner;
+  // DataLoaderOptions(n).workers(w): the setters other than batch_size
+  // keep the object's.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || !MD->getIdentifier() ||
+        !hasQualifiedName(MD->getParent(), "torch::data::DataLoaderOptions"))
+      return nullptr;
+    if (MD->getName() == "batch_size")
+      return MC->getNumArgs() == 1 ? MC->getArg(0) : nullptr;
+    return batchSizeArg(MC->getImplicitObjectArgument());
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || FD->getName() != "make_data_loader" ||
+        !isInTorchNamespace(FD))
+      return nullptr;
+    // make_data_loader(dataset, batch_size | options), the sampler first
+    // in some overloads: the one integer or options argument.
+    for (const Expr *A : Call->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        break;
+      QualType T = A->getType().getNonReferenceType();
+      if (T->isIntegerType())
+        return A;
+      if (const Expr *N = batchSizeArg(A))
+        return N;
+    }
+    return nullptr;
+  }
+  const auto *CE = dyn_cast<CXXConstructExpr>(E);
+  if (!CE || !CE->getConstructor())
+    return nullptr;
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (hasQualifiedName(Ctor->getParent(), "torch::data::DataLoaderOptions"))
+    return CE->getNumArgs() == 1 && writtenArgCount(CE) == 1 ? CE->getArg(0)
+                                                             : nullptr;
+  // A copy or move of another loader says nothing here.
+  if (Ctor->isCopyOrMoveConstructor() || isInTorchNamespace(Ctor) ||
+      isSystemHeaderDecl(Ctor))
+    return nullptr;
+  for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams();
+       ++I) {
+    const ParmVarDecl *P = Ctor->getParamDecl(I);
+    if (!P->getIdentifier() ||
+        !P->getType().getNonReferenceType()->isIntegerType() ||
+        isa<CXXDefaultArgExpr>(CE->getArg(I)))
+      continue;
+    if (P->getName().lower().find("batch") != std::string::npos)
+      return CE->getArg(I);
+  }
+  return nullptr;
 }
 
 bool copiesToDevice(TensorMethod M) {
@@ -706,6 +771,125 @@ OptionsSetter optionsSetter(const FunctionDecl *FD) {
       .Case("pinned_memory", OptionsSetter::PinnedMemory)
       .Case("memory_format", OptionsSetter::MemoryFormat)
       .Default(OptionsSetter::None);
+}
+
+namespace {
+
+/// True when T is the enumeration Qualified.
+bool isEnumNamed(QualType T, llvm::StringRef Qualified) {
+  const auto *ET =
+      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  return ET && hasQualifiedName(ET->getDecl(), Qualified);
+}
+
+OptionsPart partOf(OptionsPart::KindTy Kind, const Expr *E) {
+  OptionsPart P;
+  P.Kind = Kind;
+  P.E = E;
+  return P;
+}
+
+/// The element type a setter's one template type argument names
+/// (dtype<float>()), or a null type.
+QualType templateTypeOf(const FunctionDecl *FD) {
+  const TemplateArgumentList *Args =
+      FD ? FD->getTemplateSpecializationArgs() : nullptr;
+  if (!Args || Args->size() != 1 ||
+      Args->get(0).getKind() != TemplateArgument::Type)
+    return QualType();
+  return Args->get(0).getAsType();
+}
+
+} // namespace
+
+OptionsPart optionsPart(const Expr *E, OptionsField Field) {
+  const OptionsSetter Own = Field == OptionsField::Device
+                                ? OptionsSetter::Device
+                                : OptionsSetter::Dtype;
+  for (unsigned Step = 0; E && Step < 16; ++Step) {
+    E = ignoreWrappers(E);
+    if (isa<CXXDefaultArgExpr>(E))
+      return partOf(OptionsPart::Default, E);
+    if (E->isValueDependent() || E->isTypeDependent())
+      return partOf(OptionsPart::Unknown, E);
+    QualType T = E->getType().getNonReferenceType();
+    // What converts to TensorOptions: a dtype, a device, a layout, a
+    // memory format, each setting one property and leaving the others.
+    if (isDtypeType(T))
+      return partOf(Field == OptionsField::Dtype ? OptionsPart::Value
+                                                 : OptionsPart::Default,
+                    E);
+    if (isDeviceType(T) || isDeviceKindType(T) || isa<StringLiteral>(E))
+      return partOf(Field == OptionsField::Device ? OptionsPart::Value
+                                                  : OptionsPart::Default,
+                    E);
+    if (isEnumNamed(T, "c10::Layout") || isEnumNamed(T, "c10::MemoryFormat"))
+      return partOf(OptionsPart::Default, E);
+    if (isa<ConditionalOperator>(E))
+      return partOf(OptionsPart::Choice, E);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      // TensorOptions(), TensorOptions(x), c10::optional<ScalarType>(x).
+      unsigned Written = writtenArgCount(CE);
+      if (Written == 0)
+        return partOf(OptionsPart::Default, E);
+      if (Written != 1)
+        return partOf(OptionsPart::Unknown, E);
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      if (tensorMethod(MD) == TensorMethod::Options)
+        return partOf(OptionsPart::OfTensor, MC->getImplicitObjectArgument());
+      OptionsSetter Sets = optionsSetter(MD);
+      if (Sets == OptionsSetter::None ||
+          (Field == OptionsField::Device &&
+           Sets == OptionsSetter::DeviceIndex))
+        return partOf(OptionsPart::Unknown, E);
+      if (Sets != Own) {
+        // .requires_grad(b), .layout(l), .dtype(d) for the device: the
+        // object decides.
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+      if (MC->getNumArgs() >= 1) {
+        E = MC->getArg(0);
+        continue;
+      }
+      OptionsPart P = partOf(OptionsPart::ElementType, E);
+      P.Type = templateTypeOf(MD);
+      return P.Type.isNull() ? partOf(OptionsPart::Unknown, E) : P;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      // torch::dtype(d), torch::device(x), torch::requires_grad(): the
+      // functions that start a chain.
+      OptionsSetter Sets = optionsSetter(Call->getDirectCallee());
+      if (Sets == OptionsSetter::None ||
+          (Field == OptionsField::Device &&
+           Sets == OptionsSetter::DeviceIndex))
+        return partOf(OptionsPart::Unknown, E);
+      if (Sets != Own)
+        return partOf(OptionsPart::Default, E);
+      if (Call->getNumArgs() >= 1) {
+        E = Call->getArg(0);
+        continue;
+      }
+      OptionsPart P = partOf(OptionsPart::ElementType, E);
+      P.Type = templateTypeOf(Call->getDirectCallee());
+      return P.Type.isNull() ? partOf(OptionsPart::Unknown, E) : P;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        OptionsPart P = partOf(OptionsPart::Variable, E);
+        P.Var = VD;
+        return P;
+      }
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && isa<FieldDecl>(ME->getMemberDecl()) && isTensorOptionsType(T))
+      return partOf(OptionsPart::Member, E);
+    return partOf(OptionsPart::Unknown, E);
+  }
+  return partOf(OptionsPart::Unknown, E);
 }
 
 bool isDtypeParameter(const FunctionDecl *FD, unsigned Index) {
@@ -1095,9 +1279,7 @@ std::optional<bool> deviceTest(const CXXMethodDecl *MD) {
   llvm::StringRef Name = MD->getName();
   if (hasQualifiedName(Class, "at::Context"))
     return Name == "hasCUDA" ? std::optional<bool>(true) : std::nullopt;
-  if (!hasQualifiedName(Class, "c10::Device") &&
-      !hasQualifiedName(Class, "at::Tensor") &&
-      !hasQualifiedName(Class, "at::TensorBase"))
+  if (!hasQualifiedName(Class, "c10::Device") && !isTensorClass(Class))
     return std::nullopt;
   if (Name == "is_cuda")
     return true;
@@ -1132,13 +1314,11 @@ bool namesGpuRequest(const Expr *E) {
 bool isCudaOnlyFunction(const FunctionDecl *FD) {
   if (!FD || !isInTorchNamespace(FD))
     return false;
-  // These query or seed CUDA and are safe without a GPU.
-  static const char *const SafeWithoutGpu[] = {
-      "torch::cuda::is_available", "torch::cuda::device_count",
-      "torch::cuda::cudnn_is_available", "torch::cuda::manual_seed",
-      "torch::cuda::manual_seed_all"};
-  if (llvm::any_of(SafeWithoutGpu,
-                   [&](const char *S) { return hasQualifiedName(FD, S); }))
+  // The questions (cudaQuery) answer without a GPU, and the seeds are
+  // ignored without one.
+  if (cudaQuery(FD) != CudaQuery::None ||
+      hasQualifiedName(FD, "torch::cuda::manual_seed") ||
+      hasQualifiedName(FD, "torch::cuda::manual_seed_all"))
     return false;
   // Any function inside a namespace cuda directly under torch::, at:: or
   // c10:: (torch::cuda::synchronize, at::cuda::getCurrentCUDAStream).

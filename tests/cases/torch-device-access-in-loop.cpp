@@ -166,3 +166,120 @@ int64_t liveVerbose(torch::Tensor labels, int argc) {
       shown += label[i].item<int64_t>(); // expected-warning {{'item' in the loop at line 165 copies one element of 'label' to the host per iteration, but 'label' is on the device chosen at line 11: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
   return shown;
 }
+
+// A data loader written by hand, as many projects write one: each call
+// fills the batch with at most batch_size rows of data.
+class RowLoader {
+public:
+  RowLoader() = default;
+  RowLoader(torch::Tensor data, size_t batch_size)
+      : data_(std::move(data)), batch_size_(static_cast<int64_t>(batch_size)) {}
+  bool operator()(std::tuple<torch::Tensor, torch::Tensor> &batch) {
+    if (!data_.defined() || next_ >= data_.size(0))
+      return false;
+    int64_t end = std::min(next_ + batch_size_, data_.size(0));
+    batch = {data_.slice(0, next_, end), torch::zeros({end - next_}, torch::kLong)};
+    next_ = end;
+    return true;
+  }
+
+private:
+  torch::Tensor data_;
+  int64_t batch_size_ = 1;
+  int64_t next_ = 0;
+};
+
+// Silent: the validation loader is built with batches of one row, so the
+// loop over a batch's rows runs once per batch and a copy before it would
+// cost the same. The batch variable is filled by a training loader of four
+// first; what reaches the loop is the validation loader's.
+int64_t validateOneByOne(torch::Tensor train, torch::Tensor valid) {
+  const size_t valid_batch_size = 1;
+  std::tuple<torch::Tensor, torch::Tensor> mini_batch;
+  torch::Tensor image, label;
+  RowLoader loader, valid_loader;
+  loader = RowLoader(train, 4);
+  valid_loader = RowLoader(valid, valid_batch_size);
+  torch::Device device = pickDevice();
+  int64_t seen = 0;
+  while (loader(mini_batch)) {
+    image = std::get<0>(mini_batch).to(device);
+    seen += image.size(0);
+  }
+  int64_t match = 0;
+  while (valid_loader(mini_batch)) {
+    image = std::get<0>(mini_batch).to(device);
+    label = std::get<1>(mini_batch).to(device);
+    size_t rows = image.size(0);
+    for (size_t i = 0; i < rows; i++)
+      match += label[i].item<int64_t>();
+  }
+  return seen + match;
+}
+
+// Reported: the same loop over the rows of the training loader's batches
+// of four.
+int64_t trainRows(torch::Tensor train) {
+  std::tuple<torch::Tensor, torch::Tensor> mini_batch;
+  RowLoader loader(train, 4);
+  torch::Device device = pickDevice();
+  int64_t match = 0;
+  while (loader(mini_batch)) {
+    auto image = std::get<0>(mini_batch).to(device);
+    auto label = std::get<1>(mini_batch).to(device); // expected-note {{'label' is moved to 'device' here}}
+    for (int64_t i = 0; i < image.size(0); i++)
+      match += label[i].item<int64_t>(); // expected-warning {{'item' in the loop at line 230 copies one element of 'label' to the host per iteration, but 'label' is on 'device', chosen at run time at line 225: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  }
+  return match;
+}
+
+// Reported: a loader built with batches of one in one branch only may give
+// more rows per batch on the other.
+int64_t maybeOne(torch::Tensor valid, bool single) {
+  std::tuple<torch::Tensor, torch::Tensor> mini_batch;
+  RowLoader loader;
+  if (single)
+    loader = RowLoader(valid, 1);
+  else
+    loader = RowLoader(valid, 8);
+  torch::Device device = pickDevice();
+  int64_t match = 0;
+  while (loader(mini_batch)) {
+    auto label = std::get<1>(mini_batch).to(device); // expected-note {{'label' is moved to 'device' here}}
+    for (int64_t i = 0; i < label.size(0); i++)
+      match += label[i].item<int64_t>(); // expected-warning {{'item' in the loop at line 249 copies one element of 'label' to the host per iteration, but 'label' is on 'device', chosen at run time at line 245: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  }
+  return match;
+}
+
+// Silent: torch's data loader with batches of one: each batch's data has
+// one row.
+int64_t torchLoaderOfOne(torch::Tensor valid) {
+  auto dataset = torch::data::datasets::TensorDataset(valid).map(
+      torch::data::transforms::Stack<torch::data::TensorExample>());
+  auto loader = torch::data::make_data_loader(
+      std::move(dataset), torch::data::DataLoaderOptions().batch_size(1));
+  torch::Device device = pickDevice();
+  int64_t sum = 0;
+  for (auto &batch : *loader) {
+    auto rows = batch.data.to(device);
+    for (int64_t i = 0; i < rows.size(0); ++i)
+      sum += rows[i][0].item<int64_t>();
+  }
+  return sum;
+}
+
+// Reported: the same loader with batches of sixteen.
+int64_t torchLoaderOfSixteen(torch::Tensor valid) {
+  auto dataset = torch::data::datasets::TensorDataset(valid).map(
+      torch::data::transforms::Stack<torch::data::TensorExample>());
+  auto loader = torch::data::make_data_loader(std::move(dataset), 16);
+  torch::Device device = pickDevice();
+  int64_t sum = 0;
+  for (auto &batch : *loader) {
+    auto rows = batch.data.to(device); // expected-note {{'rows' is moved to 'device' here}}
+    for (int64_t i = 0; i < rows.size(0); ++i)
+      sum += rows[i][0].item<int64_t>(); // expected-warning {{'item' in the loop at line 281 copies one element of 'rows' to the host per iteration, but 'rows' is on 'device', chosen at run time at line 277: copy it to the CPU once before the loop [torch-device-access-in-loop]}}
+  }
+  return sum;
+}

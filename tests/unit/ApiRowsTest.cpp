@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchApi.h"
 
 #include "TorchProgram.h"
@@ -149,6 +150,28 @@ void deviceTests(torch::Device d, torch::Tensor t) {
   d.is_cuda();
   t.is_cpu();
   d.index();
+}
+void optionsChain(torch::Device d) {
+  torch::zeros({2}, torch::dtype(torch::kLong).device(d));
+}
+void optionsDefault() {
+  torch::zeros({2}, torch::TensorOptions().requires_grad(true));
+}
+void optionsElement() {
+  torch::zeros({2}, torch::TensorOptions().dtype<double>());
+}
+void optionsOfTensor(torch::Tensor t) { torch::zeros({2}, t.options()); }
+void optionsVariable() {
+  auto o = torch::TensorOptions().dtype(torch::kInt);
+  torch::zeros({2}, o);
+}
+void optionsKind() { torch::zeros({2}, torch::kCUDA); }
+void optionsIndex() {
+  torch::zeros({2}, torch::TensorOptions().device_index(1));
+}
+void loaderOptions() {
+  torch::data::DataLoaderOptions(4).workers(2);
+  torch::data::DataLoaderOptions().batch_size(1);
 }
 void blobs(float *p) { torch::from_blob(p, {2}); }
 void checkpoints(NetImpl &net) {
@@ -410,6 +433,72 @@ TEST(ApiQueries, OptionsSetters) {
     ASSERT_NE(calleeOf(Name), nullptr) << Name;
     EXPECT_EQ(optionsSetter(calleeOf(Name)), Setter) << Name;
   }
+}
+
+/// What the options of the user program's torch::zeros call in Function
+/// say of Field.
+OptionsPart zerosOptions(llvm::StringRef Function, OptionsField Field) {
+  const CallExpr *Zeros = userCall((Function + ".zeros").str());
+  if (!Zeros || Zeros->getNumArgs() < 2)
+    return OptionsPart();
+  return optionsPart(Zeros->getArg(1), Field);
+}
+
+TEST(ApiQueries, OneReadingOfOptions) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  const ASTContext &Ctx = headers().AST->getASTContext();
+  auto Text = [&](const OptionsPart &P) {
+    return P.E ? sourceText(P.E, Ctx) : std::string("<null>");
+  };
+  // A chain: the dtype from the torch:: function that starts it, the
+  // device from the setter after it.
+  OptionsPart P = zerosOptions("optionsChain", OptionsField::Dtype);
+  EXPECT_EQ(P.Kind, OptionsPart::Value);
+  EXPECT_EQ(Text(P), "torch::kLong");
+  P = zerosOptions("optionsChain", OptionsField::Device);
+  EXPECT_EQ(P.Kind, OptionsPart::Value);
+  EXPECT_EQ(Text(P), "d");
+  // requires_grad() sets neither.
+  EXPECT_EQ(zerosOptions("optionsDefault", OptionsField::Dtype).Kind,
+            OptionsPart::Default);
+  EXPECT_EQ(zerosOptions("optionsDefault", OptionsField::Device).Kind,
+            OptionsPart::Default);
+  P = zerosOptions("optionsElement", OptionsField::Dtype);
+  EXPECT_EQ(P.Kind, OptionsPart::ElementType);
+  EXPECT_EQ(elementKindOf(P.Type), std::optional<ScalarKind>(ScalarKind::Double));
+  P = zerosOptions("optionsOfTensor", OptionsField::Device);
+  EXPECT_EQ(P.Kind, OptionsPart::OfTensor);
+  EXPECT_EQ(Text(P), "t");
+  // A variable is the property's to follow.
+  P = zerosOptions("optionsVariable", OptionsField::Dtype);
+  EXPECT_EQ(P.Kind, OptionsPart::Variable);
+  ASSERT_NE(P.Var, nullptr);
+  EXPECT_EQ(P.Var->getName(), "o");
+  // A device type given as options sets the device alone.
+  EXPECT_EQ(zerosOptions("optionsKind", OptionsField::Device).Kind,
+            OptionsPart::Value);
+  EXPECT_EQ(zerosOptions("optionsKind", OptionsField::Dtype).Kind,
+            OptionsPart::Default);
+  // device_index(1) names a CUDA device this reading does not spell out.
+  EXPECT_EQ(zerosOptions("optionsIndex", OptionsField::Device).Kind,
+            OptionsPart::Unknown);
+  EXPECT_EQ(zerosOptions("optionsIndex", OptionsField::Dtype).Kind,
+            OptionsPart::Default);
+}
+
+TEST(ApiQueries, BatchSizeOfLoaderOptions) {
+  ASSERT_TRUE(headers().Error.empty()) << headers().Error;
+  const ASTContext &Ctx = headers().AST->getASTContext();
+  for (const auto &[Name, Size] :
+       {std::pair("loaderOptions.workers", "4"),
+        std::pair("loaderOptions.batch_size", "1")}) {
+    ASSERT_NE(userCall(Name), nullptr) << Name;
+    const Expr *Arg = batchSizeArg(userCall(Name));
+    ASSERT_NE(Arg, nullptr) << Name;
+    EXPECT_EQ(sourceText(Arg, Ctx), Size) << Name;
+  }
+  // A setter of TensorOptions sets no batch.
+  EXPECT_EQ(batchSizeArg(userCall("optionsMethods.dtype")), nullptr);
 }
 
 TEST(ApiQueries, CudaQueriesAndDeviceTests) {

@@ -386,6 +386,7 @@ enum class TensorMethod {
   Options,  ///< options(): its dtype and device as TensorOptions.
   Item,     ///< item(): one element read to the host.
   HostData, ///< data_ptr<T>, accessor<T, N>, packed_accessor*: its memory.
+  Size,     ///< size(dim): the length of one dimension.
 };
 
 /// What MD is among the Tensor methods the analysis reads.
@@ -394,6 +395,13 @@ TensorMethod tensorMethod(const clang::CXXMethodDecl *MD);
 /// True for to(), cuda() and cpu(): the methods that copy a tensor onto a
 /// device (its own, when it is there already).
 bool copiesToDevice(TensorMethod M);
+
+/// The argument that sets the batch size of the data loader E constructs,
+/// or null when E sets none: torch::data::make_data_loader's size or
+/// options, DataLoaderOptions(n) or its batch_size(n), and a project's
+/// loader constructed with an integer parameter named for the batch
+/// (`batch_size_`), which is how loaders written by hand take it.
+const clang::Expr *batchSizeArg(const clang::Expr *E);
 
 /// True for the Tensor reductions that give a 0-dim tensor when called
 /// with no argument (sum, mean, max, norm...).
@@ -428,6 +436,44 @@ enum class OptionsSetter {
 /// What FD sets when it is a TensorOptions member function or a function of
 /// LibTorch's namespaces returning TensorOptions; None otherwise.
 OptionsSetter optionsSetter(const clang::FunctionDecl *FD);
+
+/// The property of TensorOptions a reading asks about.
+enum class OptionsField { Device, Dtype };
+
+/// What a TensorOptions expression says of one of its properties, read
+/// through its constructors, setters and the torch:: functions that start
+/// a chain (`torch::dtype(d).device(x)`), down to the expression that sets
+/// it. A device, a device type, a string, a ScalarType or a layout given
+/// where options are taken is read as the options it converts to. The one
+/// reader of options: each property evaluates only the leaf.
+struct OptionsPart {
+  enum KindTy {
+    /// Not set: the options leave the property at its default.
+    Default,
+    /// Set by E: a device, device type or string (Device), a ScalarType
+    /// or TypeMeta (Dtype).
+    Value,
+    /// dtype<T>(): set by the element type Type.
+    ElementType,
+    /// x.options(): what the tensor E has.
+    OfTensor,
+    /// The variable Var holds the options: its initialiser or its writes
+    /// decide, as the property reads variables.
+    Variable,
+    /// The TensorOptions member that E (a MemberExpr) names holds them.
+    Member,
+    /// `c ? a : b`: E, a ConditionalOperator, whose arms each decide.
+    Choice,
+    /// Built where this reading cannot see.
+    Unknown,
+  } Kind = Unknown;
+  const clang::Expr *E = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  clang::QualType Type;
+};
+
+/// What Options says of Field.
+OptionsPart optionsPart(const clang::Expr *Options, OptionsField Field);
 
 /// True when FD's parameter Index is LibTorch's `dtype` parameter (the
 /// optional ScalarType of sum, mean, softmax, cumsum...).
