@@ -5,6 +5,7 @@
 #include "ReadFence.h"
 #include "torchlint/analysis/ProjectIndex.h"
 #include "torchlint/core/LLVMCompat.h"
+#include "torchlint/core/ProjectFacts.h"
 #include "torchlint/frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -364,6 +365,7 @@ public:
                   "it can be trusted"
                 : "an error is outside any function body, so nothing after "
                   "it can be trusted";
+        keepCudaEvidence(Ctx, Broken);
         return;
       }
       llvm::erase_if(Scope, [&](Decl *D) { return Broken.isOneOf(D); });
@@ -403,6 +405,28 @@ public:
   }
 
 private:
+  /// For a unit nothing of which is trusted: the sites that show the
+  /// project needs CUDA (code that stops when CUDA is missing, in a
+  /// function that compiled), and nothing else. They are evidence as
+  /// written whatever broke elsewhere, and a project whose files that
+  /// check CUDA do not compile here is still the CUDA-only project it says
+  /// it is; findings, and the facts that would make other findings stand,
+  /// need the whole unit.
+  void keepCudaEvidence(ASTContext &Ctx, const BrokenFunctions &Broken) {
+    if (!Sink.seesProject())
+      return;
+    std::vector<Decl *> Scope = UserDecls;
+    llvm::erase_if(Scope, [&](Decl *D) { return Broken.isOneOf(D); });
+    std::vector<ProjectSite> Sites;
+    TheEngine.analyze(Ctx, &Scope, &Sites);
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::erase_if(Sites, [&](const ProjectSite &S) {
+      return S.Fact != facts::RequiresCuda || Broken.holds(SM, S.Loc);
+    });
+    if (!Sites.empty())
+      Sink.projectSites(Sites, CI);
+  }
+
   CompilerInstance &CI;
   const Engine &TheEngine;
   FindingSink &Sink;
