@@ -310,8 +310,7 @@ DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
     if (std::optional<ScalarKind> K = api::scalarKindOf(Part.E, Ctx)) {
       R.Kind = OptionsDtype::Named;
       R.Set = knownAt(*K, Part.E->getBeginLoc(),
-                      "is given dtype " + api::scalarName(*K).str() +
-                          " here");
+                      "is given dtype " + api::scalarName(*K).str() + " here");
       // Only a constant spelled as one (torch::kDouble, ScalarType::Double)
       // may be replaced: CppTypeToScalarType<T>::value in a template, or a
       // variable, means something else in other instantiations and uses.
@@ -332,8 +331,7 @@ DtypeFlow::evalOptions(const Expr *E, const DtypeState &S, unsigned Depth) {
     if (std::optional<ScalarKind> K = api::elementKindOf(Part.Type)) {
       R.Kind = OptionsDtype::Named;
       R.Set = knownAt(*K, Part.E->getExprLoc(),
-                      "is given dtype " + api::scalarName(*K).str() +
-                          " here");
+                      "is given dtype " + api::scalarName(*K).str() + " here");
     }
     return R;
   case api::OptionsPart::OfTensor:

@@ -19,8 +19,8 @@ namespace {
 
 /// True when E names VD.
 bool names(const Expr *E, const VarDecl *VD) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-      E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE && DRE->getDecl() == VD;
 }
 
@@ -81,9 +81,8 @@ public:
       if (!names(Call->getArg(I), VD))
         continue;
       unsigned P = I - Skip;
-      QualType T = FD && P < FD->getNumParams()
-                       ? FD->getParamDecl(P)->getType()
-                       : QualType();
+      QualType T = FD && P < FD->getNumParams() ? FD->getParamDecl(P)->getType()
+                                                : QualType();
       // An unknown callee may write what it is given.
       Found |= T.isNull() || (T->isReferenceType() &&
                               !T.getNonReferenceType().isConstQualified());
@@ -230,11 +229,12 @@ public:
       }
     // t.size(0): the rows of t.
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N);
-        MC && api::tensorMethod(MC->getMethodDecl()) ==
-                  api::TensorMethod::Size &&
+        MC &&
+        api::tensorMethod(MC->getMethodDecl()) == api::TensorMethod::Size &&
         MC->getNumArgs() == 1) {
       Expr::EvalResult Dim;
-      if (MC->getArg(0)->EvaluateAsInt(Dim, Ctx) && Dim.Val.getInt() == 0)
+      if (!MC->getArg(0)->isValueDependent() &&
+          MC->getArg(0)->EvaluateAsInt(Dim, Ctx) && Dim.Val.getInt() == 0)
         return rowsAtMostOne(MC->getImplicitObjectArgument(), N, Depth + 1);
     }
     return false;
@@ -247,8 +247,14 @@ private:
       return false;
     T = api::ignoreWrappers(T);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(T)) {
+      // to(device), cpu(), abs(), x.mul(2): the rows of x. A tensor
+      // argument may broadcast to more (x.add(y)).
       const CXXMethodDecl *MD = MC->getMethodDecl();
-      if (api::copiesToDevice(api::tensorMethod(MD)) || api::keepsShape(MD))
+      bool TensorArg = llvm::any_of(MC->arguments(), [](const Expr *A) {
+        return api::isTensorType(A->getType());
+      });
+      if (!TensorArg && api::isTensorType(MC->getType()) &&
+          (api::copiesToDevice(api::tensorMethod(MD)) || api::keepsShape(MD)))
         return rowsAtMostOne(MC->getImplicitObjectArgument(), Use, Depth + 1);
       return false;
     }
@@ -296,8 +302,7 @@ private:
         UO && UO->getOpcode() == UO_Deref)
       return loaderOfOne(UO->getSubExpr(), Use, Depth + 1);
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(L);
-        OC && (OC->getOperator() == OO_Star ||
-               OC->getOperator() == OO_Arrow) &&
+        OC && (OC->getOperator() == OO_Star || OC->getOperator() == OO_Arrow) &&
         OC->getNumArgs() == 1)
       return loaderOfOne(OC->getArg(0), Use, Depth + 1);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
@@ -335,8 +340,8 @@ const Expr *boundOf(const ForStmt *For, ASTContext &Ctx) {
       !Start->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
     return nullptr;
   // Counting up by a positive step.
-  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts()
-                                  : nullptr;
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
   bool Up = false;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
     Up = UO->isIncrementOp() && names(UO->getSubExpr(), Counter);

@@ -707,8 +707,7 @@ const Expr *batchSizeArg(const Expr *E) {
   if (Ctor->isCopyOrMoveConstructor() || isInTorchNamespace(Ctor) ||
       isSystemHeaderDecl(Ctor))
     return nullptr;
-  for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams();
-       ++I) {
+  for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I) {
     const ParmVarDecl *P = Ctor->getParamDecl(I);
     if (!P->getIdentifier() ||
         !P->getType().getNonReferenceType()->isIntegerType() ||
@@ -843,8 +842,7 @@ OptionsPart optionsPart(const Expr *E, OptionsField Field) {
         return partOf(OptionsPart::OfTensor, MC->getImplicitObjectArgument());
       OptionsSetter Sets = optionsSetter(MD);
       if (Sets == OptionsSetter::None ||
-          (Field == OptionsField::Device &&
-           Sets == OptionsSetter::DeviceIndex))
+          (Field == OptionsField::Device && Sets == OptionsSetter::DeviceIndex))
         return partOf(OptionsPart::Unknown, E);
       if (Sets != Own) {
         // .requires_grad(b), .layout(l), .dtype(d) for the device: the
@@ -865,8 +863,7 @@ OptionsPart optionsPart(const Expr *E, OptionsField Field) {
       // functions that start a chain.
       OptionsSetter Sets = optionsSetter(Call->getDirectCallee());
       if (Sets == OptionsSetter::None ||
-          (Field == OptionsField::Device &&
-           Sets == OptionsSetter::DeviceIndex))
+          (Field == OptionsField::Device && Sets == OptionsSetter::DeviceIndex))
         return partOf(OptionsPart::Unknown, E);
       if (Sets != Own)
         return partOf(OptionsPart::Default, E);

@@ -465,7 +465,8 @@ TEST(ApiQueries, OneReadingOfOptions) {
             OptionsPart::Default);
   P = zerosOptions("optionsElement", OptionsField::Dtype);
   EXPECT_EQ(P.Kind, OptionsPart::ElementType);
-  EXPECT_EQ(elementKindOf(P.Type), std::optional<ScalarKind>(ScalarKind::Double));
+  EXPECT_EQ(elementKindOf(P.Type),
+            std::optional<ScalarKind>(ScalarKind::Double));
   P = zerosOptions("optionsOfTensor", OptionsField::Device);
   EXPECT_EQ(P.Kind, OptionsPart::OfTensor);
   EXPECT_EQ(Text(P), "t");
