@@ -774,13 +774,6 @@ OptionsSetter optionsSetter(const FunctionDecl *FD) {
 
 namespace {
 
-/// True when T is the enumeration Qualified.
-bool isEnumNamed(QualType T, llvm::StringRef Qualified) {
-  const auto *ET =
-      T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
-  return ET && hasQualifiedName(ET->getDecl(), Qualified);
-}
-
 OptionsPart partOf(OptionsPart::KindTy Kind, const Expr *E) {
   OptionsPart P;
   P.Kind = Kind;
@@ -822,7 +815,8 @@ OptionsPart optionsPart(const Expr *E, OptionsField Field) {
       return partOf(Field == OptionsField::Device ? OptionsPart::Value
                                                   : OptionsPart::Default,
                     E);
-    if (isEnumNamed(T, "c10::Layout") || isEnumNamed(T, "c10::MemoryFormat"))
+    if (hasQualifiedName(enumOf(T), "c10::Layout") ||
+        hasQualifiedName(enumOf(T), "c10::MemoryFormat"))
       return partOf(OptionsPart::Default, E);
     if (isa<ConditionalOperator>(E))
       return partOf(OptionsPart::Choice, E);
