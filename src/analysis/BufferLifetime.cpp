@@ -1,12 +1,14 @@
 //===- BufferLifetime.cpp - A from_blob tensor outliving its buffer -------===//
 
 #include "torchlint/analysis/BufferLifetime.h"
+#include "FlowSolver.h"
 #include "torchlint/api/OpenCV.h"
 #include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchApi.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -96,20 +98,14 @@ const VarDecl *localBufferOf(const Expr *Data, const FunctionDecl *Fn,
   return VD;
 }
 
-/// Collects the references to one variable in a function body, and whether
-/// its memory is handed to something else (moved, swapped, released): then
-/// the buffer may outlive the function and nothing is reported.
-class UseCollector : public RecursiveASTVisitor<UseCollector> {
+/// Finds whether a function body hands the memory of one variable to
+/// something else (moves, swaps or releases it): then the buffer may outlive
+/// the function and nothing is reported.
+class HandoverFinder : public RecursiveASTVisitor<HandoverFinder> {
 public:
-  explicit UseCollector(const VarDecl *VD) : VD(VD) {}
-  std::vector<const DeclRefExpr *> Uses;
+  explicit HandoverFinder(const VarDecl *VD) : VD(VD) {}
   bool HandedOver = false;
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() == VD)
-      Uses.push_back(DRE);
-    return true;
-  }
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD || !FD->getIdentifier())
@@ -121,12 +117,10 @@ public:
     if (!Hands)
       return true;
     for (const Expr *Arg : CE->arguments())
-      if (refersToVar(Arg))
-        HandedOver = true;
+      HandedOver |= refersToVar(Arg);
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-      if (refersToVar(MCE->getImplicitObjectArgument()))
-        HandedOver = true;
-    return true;
+      HandedOver |= refersToVar(MCE->getImplicitObjectArgument());
+    return !HandedOver;
   }
 
 private:
@@ -143,6 +137,17 @@ private:
 struct ViewState {
   bool Contiguous = true;
   std::optional<api::ScalarKind> Dtype;
+
+  /// What holds on both of two paths.
+  void meet(const ViewState &Other) {
+    Contiguous &= Other.Contiguous;
+    if (Dtype != Other.Dtype)
+      Dtype.reset();
+  }
+  bool operator==(const ViewState &Other) const {
+    return Contiguous == Other.Contiguous && Dtype == Other.Dtype;
+  }
+  bool operator!=(const ViewState &Other) const { return !(*this == Other); }
 };
 
 /// True when E is the literal false (or absent).
@@ -243,15 +248,13 @@ struct Escape {
     /// Stored where it outlives the function: a member, a reference or
     /// pointer parameter, a static, or a local container returned.
     Stored,
-    /// Bound to a local tensor variable, to be followed from its uses.
-    Var,
   } Kind = None;
   /// Where it leaves: the return, the store, the variable's initialiser.
   SourceLocation Loc;
   /// The place stored into ('image_', 'out') for Stored.
   std::string Place;
-  /// For Var, the variable.
-  const VarDecl *Local = nullptr;
+  /// The local tensor variable that holds the tensor where it leaves.
+  const VarDecl *Through = nullptr;
   /// For Stored into a local container, the statement returning it.
   const ReturnStmt *ReturnedBy = nullptr;
 };
@@ -269,8 +272,8 @@ Escape stored(SourceLocation Loc, std::string Place) {
 /// side, an inserter's container): a member, the caller's object through
 /// a reference or pointer parameter, a static, or a local container that
 /// the function returns.
-Escape storedInto(const Expr *Place, SourceLocation At,
-                         const FunctionDecl *Fn, ASTContext &Ctx) {
+Escape storedInto(const Expr *Place, SourceLocation At, const FunctionDecl *Fn,
+                  ASTContext &Ctx) {
   std::string Text = api::sourceText(Place, Ctx);
   const Expr *E = Place;
   for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
@@ -335,134 +338,254 @@ Escape storedInto(const Expr *Place, SourceLocation At,
   return Out;
 }
 
-/// Follows a tensor value from Start up through the expressions that
-/// return it or a view of its memory, to where it ends.
-Escape follow(const Expr *Start, ViewState S, const FunctionDecl *Fn,
-                     ASTContext &Ctx) {
-  const Expr *Cur = Start;
+/// A value that views the buffer's memory: what is known of the tensor,
+/// and whether it is the tensor or an aggregate holding it (an Example, a
+/// pair) that can only be returned or stored whole.
+struct View {
+  ViewState State;
   bool IsTensor = true;
-  for (unsigned Steps = 0; Steps < 64; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
-    if (Parents.size() != 1)
-      return {};
-    if (const auto *VD = Parents[0].get<VarDecl>()) {
-      if (!IsTensor || VD->getInit() == nullptr)
-        return {};
-      if (VD->hasGlobalStorage())
-        return stored(VD->getLocation(), VD->getNameAsString());
-      if (!VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-          VD->getParentFunctionOrMethod() != Fn ||
-          !api::isTensorType(VD->getType()))
-        return {};
-      Escape E;
-      E.Kind = Escape::Var;
-      E.Local = VD;
-      E.Loc = VD->getLocation();
-      return E;
-    }
-    const auto *P = Parents[0].get<Stmt>();
-    if (!P)
-      return {};
-    if (const auto *RS = dyn_cast<ReturnStmt>(P)) {
-      if (api::enclosingFunction(RS, Ctx) != Fn)
-        return {};
-      Escape E;
-      E.Kind = Escape::Returned;
-      E.Loc = RS->getBeginLoc();
-      return E;
-    }
-    const auto *PE = dyn_cast<Expr>(P);
-    if (!PE)
-      return {};
-    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
-            CXXBindTemporaryExpr, ExprWithCleanups>(PE)) {
-      Cur = PE;
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(PE)) {
-      QualType T = CE->getType();
-      if (IsTensor && api::isTensorType(T) && CE->getNumArgs() == 1) {
-        Cur = PE; // A copy or move shares the memory.
-        continue;
-      }
-      // A batch returned whole: torch::data::Example, a pair, a tuple.
-      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-      if (api::isDataExampleType(T) ||
-          (RD && (api::hasQualifiedName(RD, "std::pair") ||
-                  api::hasQualifiedName(RD, "std::tuple")))) {
-        IsTensor = false;
-        Cur = PE;
-        continue;
-      }
-      return {};
-    }
-    if (isa<InitListExpr>(PE) && !PE->getType()->isArrayType()) {
-      IsTensor = false; // A field of an aggregate.
-      Cur = PE;
-      continue;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(PE)) {
-      // The tensor is the object of a method call.
-      if (!IsTensor || ME->getBase() != Cur)
-        return {};
-      DynTypedNodeList Calls = Ctx.getParents(*ME);
-      const auto *MCE =
-          Calls.size() == 1 ? Calls[0].get<CXXMemberCallExpr>() : nullptr;
-      if (!MCE || MCE->getCallee() != ME || !sharesMemory(MCE, S, Ctx))
-        return {};
-      Cur = MCE;
-      continue;
-    }
-    if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(PE)) {
-      if (IsTensor && OCE->getOperator() == OO_Subscript &&
-          OCE->getArg(0) == Cur && api::isTensorType(OCE->getType())) {
-        S.Contiguous = false; // t[i] selects a view.
-        Cur = OCE;
-        continue;
-      }
-      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
-          OCE->getArg(1) == Cur)
-        return storedInto(OCE->getArg(0), OCE->getBeginLoc(), Fn, Ctx);
-      return {};
-    }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(PE)) {
-      if (isInserter(MCE->getMethodDecl()) &&
-          llvm::is_contained(MCE->arguments(), Cur))
-        return storedInto(MCE->getImplicitObjectArgument(),
-                          MCE->getBeginLoc(), Fn, Ctx);
-      return {};
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(PE)) {
-      const FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && CE->getNumArgs() == 1 &&
-          (api::hasQualifiedName(FD, "std::move") ||
-           api::hasQualifiedName(FD, "std::forward"))) {
-        Cur = PE;
-        continue;
-      }
-      return {};
-    }
-    return {};
-  }
-  return {};
-}
+  /// The local tensor variable it is read from, if any.
+  const VarDecl *Var = nullptr;
+};
 
-/// Follows each use of the local tensor variable VD to where it leaves
-/// the function.
-Escape followVariable(const VarDecl *VD, ViewState S,
-                             const FunctionDecl *Fn, ASTContext &Ctx) {
-  // A variable assigned again may hold another tensor when it leaves.
-  if (mayBeWritten(VD, Fn->getBody()))
-    return {};
-  UseCollector Uses(VD);
-  Uses.TraverseStmt(Fn->getBody());
-  for (const DeclRefExpr *Use : Uses.Uses) {
-    Escape E = follow(Use, S, Fn, Ctx);
-    if (E.Kind == Escape::Returned || E.Kind == Escape::Stored)
-      return E;
+/// What one program point knows: the local tensor variables that certainly
+/// view the buffer, and whether the from_blob call may have run.
+struct LifetimeState {
+  llvm::DenseMap<const VarDecl *, ViewState> Views;
+  bool Created = false;
+
+  /// A variable views the buffer after a merge only when it does on both
+  /// paths: one that may hold another tensor is not followed.
+  static void join(LifetimeState &In, const LifetimeState &Pred) {
+    llvm::SmallVector<const VarDecl *, 4> Gone;
+    for (auto &[VD, S] : In.Views) {
+      auto It = Pred.Views.find(VD);
+      if (It == Pred.Views.end())
+        Gone.push_back(VD);
+      else
+        S.meet(It->second);
+    }
+    for (const VarDecl *VD : Gone)
+      In.Views.erase(VD);
+    In.Created |= Pred.Created;
   }
-  return {};
-}
+  static bool same(const LifetimeState &A, const LifetimeState &B) {
+    return A.Created == B.Created && A.Views == B.Views;
+  }
+};
+
+/// The forward flow over a function's CFG from one from_blob call: which
+/// local tensor variables view the buffer at each point, the first return
+/// or store through which a view leaves, and whether the buffer is named on
+/// a path after the call.
+class EscapeFlow {
+public:
+  EscapeFlow(const CallExpr *Call, ViewState Start, const VarDecl *Buffer,
+             const FunctionDecl *Fn, ASTContext &Ctx)
+      : Call(Call), Start(Start), Buffer(Buffer), Fn(Fn), Ctx(Ctx) {}
+
+  /// The first way out found, in the order of the blocks.
+  Escape Out;
+  bool BufferUsedAfter = false;
+
+  void transferElement(const CFGElement &El, LifetimeState &St, bool Report) {
+    std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+    if (!CS)
+      return;
+    const Stmt *S = CS->getStmt();
+    if (S == Call)
+      St.Created = true;
+    if (Report)
+      noteUse(S, St);
+    if (Report && Out.Kind == Escape::None)
+      Out = escapeAt(S, St);
+    bind(S, St);
+  }
+  static void join(LifetimeState &In, const LifetimeState &Pred) {
+    LifetimeState::join(In, Pred);
+  }
+  static bool same(const LifetimeState &A, const LifetimeState &B) {
+    return LifetimeState::same(A, B);
+  }
+
+private:
+  /// The view E's value is, or nothing when it is not (or may not be) one.
+  std::optional<View> viewOf(const Expr *E, const LifetimeState &St) const {
+    for (unsigned Steps = 0; E && Steps < 64; ++Steps) {
+      E = api::ignoreWrappers(E);
+      if (E == Call)
+        return View{Start, true, nullptr};
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        auto It = VD ? St.Views.find(VD) : St.Views.end();
+        if (It == St.Views.end())
+          return std::nullopt;
+        return View{It->second, true, VD};
+      }
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+        // A batch built whole: torch::data::Example, a pair, a tuple.
+        QualType T = CE->getType();
+        const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+        if (!api::isDataExampleType(T) &&
+            !(RD && (api::hasQualifiedName(RD, "std::pair") ||
+                     api::hasQualifiedName(RD, "std::tuple"))))
+          return std::nullopt;
+        return partOf(CE->arguments(), St);
+      }
+      if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+        if (ILE->getType()->isArrayType())
+          return std::nullopt;
+        return partOf(ILE->inits(), St); // A field of an aggregate.
+      }
+      if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
+        std::optional<View> Object =
+            viewOf(MCE->getImplicitObjectArgument(), St);
+        if (!Object || !Object->IsTensor ||
+            !sharesMemory(MCE, Object->State, Ctx))
+          return std::nullopt;
+        return Object;
+      }
+      if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(E)) {
+        if (OCE->getOperator() != OO_Subscript ||
+            !api::isTensorType(OCE->getType()))
+          return std::nullopt;
+        std::optional<View> Object = viewOf(OCE->getArg(0), St);
+        if (!Object || !Object->IsTensor)
+          return std::nullopt;
+        Object->State.Contiguous = false; // t[i] selects a view.
+        return Object;
+      }
+      const auto *CE = dyn_cast<CallExpr>(E);
+      const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+      if (!FD || CE->getNumArgs() != 1 ||
+          !(api::hasQualifiedName(FD, "std::move") ||
+            api::hasQualifiedName(FD, "std::forward")))
+        return std::nullopt;
+      E = CE->getArg(0);
+    }
+    return std::nullopt;
+  }
+
+  /// The view an aggregate built from Parts holds, if one part is one.
+  template <class Range>
+  std::optional<View> partOf(Range Parts, const LifetimeState &St) const {
+    for (const Expr *Part : Parts)
+      if (std::optional<View> V = viewOf(Part, St)) {
+        V->IsTensor = false;
+        return V;
+      }
+    return std::nullopt;
+  }
+
+  /// True for a local tensor variable of Fn that the flow can follow.
+  bool isTrackable(const VarDecl *VD) const {
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+           !VD->getType()->isReferenceType() &&
+           VD->getParentFunctionOrMethod() == Fn &&
+           api::isTensorType(VD->getType());
+  }
+
+  /// The local variable an assignment's left side names, if trackable.
+  const VarDecl *assignedVar(const Expr *Lhs) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Lhs->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return isTrackable(VD) ? VD : nullptr;
+  }
+
+  /// How a view leaves the function at S, if it does.
+  Escape escapeAt(const Stmt *S, const LifetimeState &St) const {
+    Escape Out;
+    std::optional<View> V;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      if ((V = viewOf(RS->getRetValue(), St))) {
+        Out.Kind = Escape::Returned;
+        Out.Loc = RS->getBeginLoc();
+      }
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (VD && VD->hasGlobalStorage() && VD->getInit() &&
+            (V = viewOf(VD->getInit(), St)) && V->IsTensor) {
+          Out = stored(VD->getLocation(), VD->getNameAsString());
+          break;
+        }
+      }
+    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OCE->getOperator() == OO_Equal && OCE->getNumArgs() == 2 &&
+          !assignedVar(OCE->getArg(0)) && (V = viewOf(OCE->getArg(1), St)))
+        Out = storedInto(OCE->getArg(0), OCE->getBeginLoc(), Fn, Ctx);
+    } else if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(S)) {
+      if (isInserter(MCE->getMethodDecl()))
+        for (const Expr *Arg : MCE->arguments())
+          if ((V = viewOf(Arg, St))) {
+            Out = storedInto(MCE->getImplicitObjectArgument(),
+                             MCE->getBeginLoc(), Fn, Ctx);
+            break;
+          }
+    }
+    if (Out.Kind != Escape::None)
+      Out.Through = V->Var;
+    return Out;
+  }
+
+  /// Updates which variables view the buffer after S: a declaration or an
+  /// assignment binds a variable to a view or to something else; any other
+  /// write may make it hold another tensor.
+  void bind(const Stmt *S, LifetimeState &St) const {
+    const VarDecl *Bound = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD)
+          continue;
+        // A buffer declared in a loop body is a new one each time round.
+        if (VD == Buffer)
+          St.Created = false;
+        std::optional<View> V =
+            VD->getInit() ? viewOf(VD->getInit(), St) : std::nullopt;
+        if (isTrackable(VD) && V && V->IsTensor)
+          St.Views[VD] = V->State;
+        else
+          St.Views.erase(VD);
+      }
+    } else if (const auto *OCE = dyn_cast<CXXOperatorCallExpr>(S);
+               OCE && OCE->getOperator() == OO_Equal &&
+               OCE->getNumArgs() == 2) {
+      if ((Bound = assignedVar(OCE->getArg(0)))) {
+        std::optional<View> V = viewOf(OCE->getArg(1), St);
+        if (V && V->IsTensor)
+          St.Views[Bound] = V->State;
+        else
+          St.Views.erase(Bound);
+      }
+    }
+    llvm::SmallVector<const VarDecl *, 4> Written;
+    for (const auto &Entry : St.Views)
+      if (Entry.first != Bound && writesVar(S, Entry.first))
+        Written.push_back(Entry.first);
+    for (const VarDecl *VD : Written)
+      St.Views.erase(VD);
+  }
+
+  /// Notes a use of the buffer after the call, outside the call itself.
+  void noteUse(const Stmt *S, const LifetimeState &St) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!St.Created || !DRE || DRE->getDecl() != Buffer)
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(DRE->getBeginLoc());
+    SourceRange CallRange(SM.getExpansionLoc(Call->getBeginLoc()),
+                          SM.getExpansionLoc(Call->getEndLoc()));
+    if (!SM.isPointWithin(Loc, CallRange.getBegin(), CallRange.getEnd()))
+      BufferUsedAfter = true;
+  }
+
+  const CallExpr *Call;
+  ViewState Start;
+  const VarDecl *Buffer;
+  const FunctionDecl *Fn;
+  ASTContext &Ctx;
+};
 
 /// Where Buffer, a local of Fn, is destroyed: at the end of a nested block
 /// (a loop body, a branch), or when the lambda or function returns.
@@ -480,18 +603,6 @@ BufferEscape::ScopeKind scopeOf(const VarDecl *Buffer, const FunctionDecl *Fn,
   return BufferEscape::ScopeKind::Function;
 }
 
-/// True when the buffer is named after the call ends, in source order.
-bool usedAfter(const UseCollector &Uses, const CallExpr *Call,
-                      ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation End = SM.getExpansionLoc(Call->getEndLoc());
-  for (const DeclRefExpr *Use : Uses.Uses)
-    if (SM.isBeforeInTranslationUnit(End,
-                                     SM.getExpansionLoc(Use->getBeginLoc())))
-      return true;
-  return false;
-}
-
 } // namespace
 
 std::optional<BufferEscape> fromBlobEscape(const CallExpr *Call,
@@ -506,21 +617,25 @@ std::optional<BufferEscape> fromBlobEscape(const CallExpr *Call,
   const VarDecl *Buffer = localBufferOf(FB->Data, Fn, Call, Ctx);
   if (!Buffer)
     return std::nullopt;
-  UseCollector BufferUses(Buffer);
-  BufferUses.TraverseStmt(Fn->getBody());
-  if (BufferUses.HandedOver)
+  HandoverFinder Handover(Buffer);
+  Handover.TraverseStmt(Fn->getBody());
+  if (Handover.HandedOver)
     return std::nullopt;
 
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Fn->getBody(), &Ctx, Options);
+  if (!Graph)
+    return std::nullopt;
   ViewState Start;
   Start.Contiguous = FB->Strides == nullptr;
   Start.Dtype = fromBlobDtype(*FB, Ctx);
-  Escape Out = follow(Call, Start, Fn, Ctx);
-  const VarDecl *Through = nullptr;
-  if (Out.Kind == Escape::Var) {
-    Through = Out.Local;
-    Out = followVariable(Through, Start, Fn, Ctx);
-  }
-  if (Out.Kind == Escape::None || Out.Kind == Escape::Var)
+  EscapeFlow Flow(Call, Start, Buffer, Fn, Ctx);
+  std::optional<LifetimeState> ExitState;
+  if (!flow::solve(*Graph, Flow, LifetimeState(), ExitState))
+    return std::nullopt;
+  Escape &Out = Flow.Out;
+  if (Out.Kind == Escape::None)
     return std::nullopt;
 
   BufferEscape E;
@@ -532,9 +647,9 @@ std::optional<BufferEscape> fromBlobEscape(const CallExpr *Call,
                                         : BufferEscape::ExitKind::Stored;
   E.At = Out.Loc;
   E.Place = std::move(Out.Place);
-  E.Through = Through;
+  E.Through = Out.Through;
   E.ReturnedBy = Out.ReturnedBy;
-  E.BufferUsedAfter = usedAfter(BufferUses, Call, Ctx);
+  E.BufferUsedAfter = Flow.BufferUsedAfter;
   return E;
 }
 

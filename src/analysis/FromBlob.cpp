@@ -58,73 +58,61 @@ bool isMutableReference(QualType T) {
          !T.getNonReferenceType().isConstQualified();
 }
 
-/// Looks for anything in a function body that may change VD after its
-/// initialisation: assignments, non-const member calls, its address, and
-/// non-const references bound to it (which include std::move).
+/// True when Other is a non-const reference bound to VD.
+bool bindsMutableReference(const VarDecl *Other, const VarDecl *VD) {
+  return isMutableReference(Other->getType()) && namesVar(Other->getInit(), VD);
+}
+
+/// True when the call CE may change VD: a non-const member (or member
+/// operator) called on it, or VD passed to a mutable reference parameter
+/// (to any parameter of a callee that is not resolved).
+bool callWritesVar(const CallExpr *CE, const VarDecl *VD) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  // std::move only casts; what consumes the value is seen on its own.
+  if (FD && (api::hasQualifiedName(FD, "std::move") ||
+             api::hasQualifiedName(FD, "std::forward")))
+    return false;
+  unsigned First = 0;
+  // The object of a member operator is its first argument.
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      MD && isa<CXXOperatorCallExpr>(CE)) {
+    if (!MD->isConst() && !MD->isStatic() && CE->getNumArgs() > 0 &&
+        namesVar(CE->getArg(0), VD))
+      return true;
+    First = 1;
+  }
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const CXXMethodDecl *MD = MCE->getMethodDecl();
+    if (MD && !MD->isConst() && namesVar(MCE->getImplicitObjectArgument(), VD))
+      return true;
+  }
+  // An unresolved callee may take VD by reference.
+  if (!FD)
+    return llvm::any_of(CE->arguments(),
+                        [&](const Expr *Arg) { return namesVar(Arg, VD); });
+  for (unsigned I = First; I < CE->getNumArgs(); ++I) {
+    unsigned Param = I - First;
+    if (Param < FD->getNumParams() &&
+        isMutableReference(FD->getParamDecl(Param)->getType()) &&
+        namesVar(CE->getArg(I), VD))
+      return true;
+  }
+  return false;
+}
+
+/// Runs writesVar on every statement of a function body.
 class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
 public:
   explicit MutationFinder(const VarDecl *VD) : VD(VD) {}
   bool Written = false;
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && namesVar(BO->getLHS(), VD))
-      Written = true;
+  bool VisitStmt(Stmt *S) {
+    Written = writesVar(S, VD);
     return !Written;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if ((UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-        namesVar(UO->getSubExpr(), VD))
-      Written = true;
-    return !Written;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    // std::move only casts; what consumes the value is seen on its own.
-    if (FD && (api::hasQualifiedName(FD, "std::move") ||
-               api::hasQualifiedName(FD, "std::forward")))
-      return true;
-    unsigned First = 0;
-    // The object of a member operator is its first argument.
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-        MD && isa<CXXOperatorCallExpr>(CE)) {
-      if (!MD->isConst() && !MD->isStatic() && CE->getNumArgs() > 0 &&
-          namesVar(CE->getArg(0), VD))
-        Written = true;
-      First = 1;
-    }
-    if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-      const CXXMethodDecl *MD = MCE->getMethodDecl();
-      if (MD && !MD->isConst() &&
-          namesVar(MCE->getImplicitObjectArgument(), VD))
-        Written = true;
-    }
-    if (!FD) {
-      // An unresolved callee may take VD by reference.
-      for (const Expr *Arg : CE->arguments())
-        if (namesVar(Arg, VD))
-          Written = true;
-      return !Written;
-    }
-    for (unsigned I = First; I < CE->getNumArgs(); ++I) {
-      unsigned Param = I - First;
-      if (Param < FD->getNumParams() &&
-          isMutableReference(FD->getParamDecl(Param)->getType()) &&
-          namesVar(CE->getArg(I), VD))
-        Written = true;
-    }
-    return !Written;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    const CXXConstructorDecl *Ctor = CE->getConstructor();
-    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
-      if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
-          namesVar(CE->getArg(I), VD))
-        Written = true;
-    return !Written;
-  }
+  // Init-captures and condition variables are not under a DeclStmt.
   bool VisitVarDecl(VarDecl *Other) {
-    if (isMutableReference(Other->getType()) && namesVar(Other->getInit(), VD))
-      Written = true;
+    Written = bindsMutableReference(Other, VD);
     return !Written;
   }
 
@@ -133,6 +121,30 @@ private:
 };
 
 } // namespace
+
+bool writesVar(const Stmt *S, const VarDecl *VD) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isAssignmentOp() && namesVar(BO->getLHS(), VD);
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    return (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
+           namesVar(UO->getSubExpr(), VD);
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    return callWritesVar(CE, VD);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
+      if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
+          namesVar(CE->getArg(I), VD))
+        return true;
+    return false;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return llvm::any_of(DS->decls(), [&](const Decl *D) {
+      const auto *Other = dyn_cast<VarDecl>(D);
+      return Other && bindsMutableReference(Other, VD);
+    });
+  return false;
+}
 
 bool mayBeWritten(const VarDecl *VD, const Stmt *Body) {
   MutationFinder Finder(VD);

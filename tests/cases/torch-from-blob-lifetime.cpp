@@ -131,6 +131,33 @@ torch::Tensor firstCall() {
   return cached.clone();
 }
 
+// Declared first and assigned later: the variable holds the view from the
+// assignment on.
+torch::Tensor decodeLater(const std::string &path, int64_t n) {
+  torch::Tensor decoded;
+  std::vector<float> samples(n); // expected-note {{'samples' is declared here}}
+  std::ifstream(path).read(reinterpret_cast<char *>(samples.data()), n * sizeof(float));
+  decoded = torch::from_blob(samples.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'samples', a local that is destroyed when 'decodeLater' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+  return decoded; // expected-note {{'decoded' is returned here}}
+}
+
+// Through a chain of variables, each a view of the last.
+torch::Tensor asImage(int64_t h, int64_t w) {
+  std::vector<float> flat(h * w, 0.5f); // expected-note {{'flat' is declared here}}
+  auto row = torch::from_blob(flat.data(), {h * w}); // expected-warning {{the tensor from 'torch::from_blob' views 'flat', a local that is destroyed when 'asImage' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+  auto image = row.view({1, h, w});
+  auto batch = image.unsqueeze(0);
+  return batch; // expected-note {{'batch' is returned here}}
+}
+
+// Assigned something else first, the view last: the view is what leaves.
+torch::Tensor lastAssigned(int64_t n) {
+  std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
+  auto t = torch::zeros({n});
+  t = torch::from_blob(values.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'lastAssigned' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+  return t; // expected-note {{'t' is returned here}}
+}
+
 //===--- Must stay silent -------------------------------------------------===//
 
 // Cloned before it leaves: the tensor owns a copy.
@@ -249,6 +276,53 @@ float viaLambda(int64_t n) {
 torch::Tensor reshaped(int64_t h, int64_t w) {
   std::vector<float> values(h * w, 1.0f);
   return torch::from_blob(values.data(), {h, w}).t().reshape({h * w});
+}
+
+// Cloned on one path only: which path runs is the caller's choice, and the
+// clone may be meant to cover every case that matters; unsure, so silent.
+torch::Tensor maybeCloned(int64_t n, bool copy) {
+  std::vector<float> values(n, 1.0f);
+  auto t = torch::from_blob(values.data(), {n});
+  if (copy)
+    t = t.clone();
+  return t;
+}
+
+// Assigned a clone after being declared: the variable owns a copy.
+torch::Tensor assignedClone(int64_t n) {
+  torch::Tensor t;
+  std::vector<float> values(n, 1.0f);
+  t = torch::from_blob(values.data(), {n}).clone();
+  return t;
+}
+
+// Handed to a function that takes it by non-const reference and may
+// replace it with a tensor of its own.
+void toFloat(torch::Tensor &t);
+torch::Tensor replacedByCallee(int64_t n) {
+  std::vector<double> values(n, 1.0);
+  auto t = torch::from_blob(values.data(), {n}, torch::kDouble);
+  toFloat(t);
+  return t;
+}
+
+// The view is returned before the assignment that would make it leave.
+torch::Tensor viewThenOwned(int64_t n) {
+  std::vector<float> values(n, 1.0f);
+  torch::Tensor out = torch::ones({n});
+  auto t = torch::from_blob(values.data(), {n});
+  out.add_(t);
+  t = out;
+  return t;
+}
+
+// Permuted into a variable, then made contiguous: contiguous() copies a
+// tensor that is not contiguous, so what leaves owns its memory. What the
+// view is known to be travels with the variable.
+torch::Tensor permutedThenContiguous(int64_t h, int64_t w) {
+  std::vector<float> pixels(h * w * 3, 0.5f);
+  auto chw = torch::from_blob(pixels.data(), {h, w, 3}).permute({2, 0, 1});
+  return chw.contiguous();
 }
 
 //===--- Templates --------------------------------------------------------===//

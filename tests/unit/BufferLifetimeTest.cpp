@@ -93,6 +93,31 @@ torch::Tensor handedOver() {
   keep(std::move(b));
   return t;
 }
+torch::Tensor chained() {
+  std::vector<float> c(4);
+  auto a = torch::from_blob(c.data(), {4}); // chained
+  auto b = a.view({2, 2});
+  return b.unsqueeze(0); // chain-returned
+}
+torch::Tensor clonedOnOnePath(bool copy) {
+  std::vector<float> b(4);
+  auto t = torch::from_blob(b.data(), {4}); // one-path
+  if (copy)
+    t = t.clone();
+  return t;
+}
+void readAll(std::vector<torch::Tensor> &out) {
+  std::vector<float> rows(8);
+  for (int i = 0; i < 2; ++i)
+    out.push_back(torch::from_blob(rows.data() + 4 * i, {4})); // next-view
+}
+void writtenNextRound(std::vector<torch::Tensor> &out) {
+  std::vector<float> rows(4);
+  for (int i = 0; i < 2; ++i) {
+    rows[0] = static_cast<float>(i);
+    out.push_back(torch::from_blob(rows.data(), {4})); // next-write
+  }
+}
 float localUse() {
   std::vector<float> b(4);
   auto t = torch::from_blob(b.data(), {4}); // stays
@@ -178,15 +203,39 @@ void tensorsThatOutliveTheirBuffer() {
   std::optional<BufferEscape> Same = fromBlobEscape(callOn("// same-dtype"), Ctx);
   ASSERT_TRUE(Same);
   EXPECT_EQ(Same->Exit, Exit::Returned);
+
+  // Through two variables and a view: the last variable is the one named.
+  std::optional<BufferEscape> Chained = fromBlobEscape(callOn("// chained"), Ctx);
+  ASSERT_TRUE(Chained);
+  ASSERT_TRUE(Chained->Through);
+  EXPECT_EQ(Chained->Through->getName(), "b");
+  EXPECT_EQ(lineOf(Chained->At), program().line("// chain-returned"));
+  EXPECT_FALSE(Chained->BufferUsedAfter);
+
+  // The buffer is named again only in the next call's own argument: not a
+  // use after the tensor is made.
+  std::optional<BufferEscape> NextView = fromBlobEscape(callOn("// next-view"), Ctx);
+  ASSERT_TRUE(NextView);
+  EXPECT_EQ(NextView->Exit, Exit::Stored);
+  EXPECT_EQ(NextView->Place, "out");
+  EXPECT_FALSE(NextView->BufferUsedAfter);
+
+  // Written above the call in source order, but on the loop's next round,
+  // after it: the write reaches the stored tensor.
+  std::optional<BufferEscape> NextWrite =
+      fromBlobEscape(callOn("// next-write"), Ctx);
+  ASSERT_TRUE(NextWrite);
+  EXPECT_TRUE(NextWrite->BufferUsedAfter);
 }
 
-/// Copies, owned memory, the caller's memory, a buffer handed over, and a
-/// tensor that stays: nothing leaves.
+/// Copies, owned memory, the caller's memory, a buffer handed over, a
+/// tensor that stays, and a variable cloned on one path of two: nothing
+/// leaves for certain.
 void tensorsThatDoNot() {
   ASTContext &Ctx = program().context();
   for (const char *Marker :
        {"// cloned", "// converted", "// reshaped", "// deleter",
-        "// parameter", "// handed-over", "// stays"}) {
+        "// parameter", "// handed-over", "// stays", "// one-path"}) {
     SCOPED_TRACE(Marker);
     const CallExpr *Call = callOn(Marker);
     ASSERT_TRUE(Call);

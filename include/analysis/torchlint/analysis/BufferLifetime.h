@@ -3,9 +3,10 @@
 // torch::from_blob does not copy: the tensor views the caller's memory and
 // frees nothing. Over a local buffer (a std::vector, a C array, a
 // std::string, a cv::Mat's own pixels) the tensor is valid only until the
-// buffer is destroyed. This query follows the tensor from the call, through
-// views that share its memory and one local variable, to a return or a
-// store that outlives the buffer.
+// buffer is destroyed. This query follows the tensor forward over the
+// function's CFG, from the call through views that share its memory and the
+// local tensor variables that certainly hold one, to a return or a store
+// that outlives the buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,8 +55,8 @@ struct BufferEscape {
   const clang::VarDecl *Through = nullptr;
   /// For a local container stored into, the statement returning it.
   const clang::ReturnStmt *ReturnedBy = nullptr;
-  /// True when the buffer is named after the call ends, in source order:
-  /// later writes to it may be meant to reach the tensor.
+  /// True when the buffer is named on a path after the call, outside the
+  /// call itself: later writes to it may be meant to reach the tensor.
   bool BufferUsedAfter = false;
 };
 
@@ -64,7 +65,8 @@ struct BufferEscape {
 /// of the function, the buffer is handed over (moved, swapped, released),
 /// or the tensor (or a view sharing its memory) does not leave. A copy
 /// (clone, a `to` that converts, a reshape of a view that is not contiguous)
-/// ends the search.
+/// ends the search, and so does a variable that may hold another tensor on
+/// some path (assigned again, passed by non-const reference).
 std::optional<BufferEscape> fromBlobEscape(const clang::CallExpr *Call,
                                            clang::ASTContext &Ctx);
 

@@ -72,6 +72,11 @@ std::optional<api::ScalarKind> fromBlobDtype(const FromBlobCall &FB,
 /// moved value is.
 bool mayBeWritten(const clang::VarDecl *VD, const clang::Stmt *Body);
 
+/// True when the statement S itself, not what it contains, may change VD:
+/// mayBeWritten asks it of every statement of a body, a flow analysis of
+/// every element of a CFG.
+bool writesVar(const clang::Stmt *S, const clang::VarDecl *VD);
+
 /// The source text of E when the user wrote all of it at the call (a macro
 /// argument included), or an empty string when part of it comes from a
 /// macro body, where the text would name the macro's parameters.
