@@ -2,6 +2,8 @@
 
 #include "torchlint/analysis/BufferLifetime.h"
 #include "FlowSolver.h"
+#include "torchlint/analysis/Writes.h"
+#include "torchlint/api/HostMemory.h"
 #include "torchlint/api/OpenCV.h"
 #include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchApi.h"
@@ -20,20 +22,6 @@ namespace {
 bool isOneOf(std::initializer_list<llvm::StringRef> Names,
              llvm::StringRef Name) {
   return llvm::is_contained(Names, Name);
-}
-
-/// True for the standard types that own contiguous memory and free it in
-/// their destructor, whose data() (or get()) from_blob may view.
-bool isOwningBufferType(QualType T) {
-  T = T.getCanonicalType();
-  if (T->isArrayType() || T->isArithmeticType())
-    return true;
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  return RD && (api::hasQualifiedName(RD, "std::vector") ||
-                api::hasQualifiedName(RD, "std::array") ||
-                api::hasQualifiedName(RD, "std::basic_string") ||
-                api::hasQualifiedName(RD, "std::unique_ptr") ||
-                api::hasQualifiedName(RD, "cv::Mat"));
 }
 
 /// The local variable of Fn whose memory Data points into: 'buf' in
@@ -93,7 +81,7 @@ const VarDecl *localBufferOf(const Expr *Data, const FunctionDecl *Fn,
   if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       !VD->getIdentifier() || VD->getType()->isReferenceType() ||
       VD->getParentFunctionOrMethod() != Fn ||
-      !isOwningBufferType(VD->getType()))
+      !api::ownsHostMemory(VD->getType()))
     return nullptr;
   return VD;
 }
@@ -117,17 +105,13 @@ public:
     if (!Hands)
       return true;
     for (const Expr *Arg : CE->arguments())
-      HandedOver |= refersToVar(Arg);
+      HandedOver |= namesVar(Arg, VD);
     if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE))
-      HandedOver |= refersToVar(MCE->getImplicitObjectArgument());
+      HandedOver |= namesVar(MCE->getImplicitObjectArgument(), VD);
     return !HandedOver;
   }
 
 private:
-  bool refersToVar(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == VD;
-  }
   const VarDecl *VD;
 };
 
@@ -150,55 +134,32 @@ struct ViewState {
   bool operator!=(const ViewState &Other) const { return !(*this == Other); }
 };
 
-/// True when E is the literal false (or absent).
-bool isFalseLiteral(const Expr *E) {
-  const auto *B = dyn_cast<CXXBoolLiteralExpr>(E->IgnoreParenImpCasts());
-  return B && !B->getValue();
-}
-
 /// True when the result of the Tensor method call shares the receiver's
 /// memory for certain; updates S. Copies, new tensors and calls that may
 /// copy all answer false, which ends the search silently.
 bool sharesMemory(const CXXMemberCallExpr *MCE, ViewState &S, ASTContext &Ctx) {
   const CXXMethodDecl *MD = MCE->getMethodDecl();
-  if (!MD || !MD->getIdentifier() || !api::isTensorMethod(MD, MD->getName()))
+  switch (api::memoryShare(MD)) {
+  case api::MemoryShare::Own:
     return false;
-  llvm::StringRef Name = MD->getName();
-  if (isOneOf({"view", "view_as", "unsqueeze", "squeeze", "detach", "alias"},
-              Name))
+  case api::MemoryShare::View:
+  case api::MemoryShare::Receiver:
     return true;
-  if (isOneOf({"permute", "transpose", "t", "narrow", "select", "slice",
-               "expand", "expand_as", "as_strided", "diagonal", "movedim",
-               "swapaxes", "swapdims", "unfold"},
-              Name)) {
+  case api::MemoryShare::StridedView:
+  case api::MemoryShare::StridedReceiver:
     S.Contiguous = false;
     return true;
-  }
-  // These copy exactly when the tensor is not contiguous.
-  if (isOneOf({"contiguous", "reshape", "reshape_as", "flatten"}, Name))
+  case api::MemoryShare::ViewIfContiguous:
     return S.Contiguous;
-  // In-place operations return the receiver.
-  if (Name.ends_with("_") && MD->getReturnType()->isReferenceType()) {
-    if (isOneOf({"t_", "transpose_", "swapaxes_", "swapdims_", "as_strided_"},
-                Name))
-      S.Contiguous = false;
-    return true;
+  case api::MemoryShare::Converted:
+    break;
   }
   // from_blob memory is the CPU's: cpu() returns the tensor itself.
-  api::TensorMethod M = api::tensorMethod(MD);
-  if (M == api::TensorMethod::Cpu)
+  if (api::tensorMethod(MD) == api::TensorMethod::Cpu)
     return true;
-  if (M != api::TensorMethod::To || MCE->getNumArgs() == 0)
+  if (MCE->getNumArgs() == 0 || api::asksForCopy(MCE))
     return false;
-  // to() returns the tensor itself unless the dtype or the device changes,
-  // or copy=true.
-  for (unsigned I = 0; I < MCE->getNumArgs() && I < MD->getNumParams(); ++I) {
-    const ParmVarDecl *P = MD->getParamDecl(I);
-    const Expr *Arg = MCE->getArg(I);
-    if (P->getIdentifier() && P->getName() == "copy" &&
-        !isa<CXXDefaultArgExpr>(Arg) && !isFalseLiteral(Arg))
-      return false;
-  }
+  // to() returns the tensor itself unless the dtype or the device changes.
   const Expr *First = api::ignoreWrappers(MCE->getArg(0));
   if (api::isScalarTypeType(First->getType())) {
     std::optional<api::ScalarKind> K = api::scalarKindOf(First, Ctx);

@@ -1,6 +1,7 @@
 //===- FromBlob.cpp - Reading torch::from_blob calls ----------------------===//
 
 #include "torchlint/analysis/FromBlob.h"
+#include "torchlint/analysis/Writes.h"
 #include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchMatchers.h"
 
@@ -38,118 +39,6 @@ std::optional<FromBlobCall> matchFromBlob(const CallExpr *CE) {
       FB.Strides = Arg;
   }
   return FB;
-}
-
-namespace {
-
-/// True when E, under parentheses and implicit casts, names VD.
-bool namesVar(const Expr *E, const VarDecl *VD) {
-  const auto *DRE =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return DRE && DRE->getDecl() == VD;
-}
-
-/// True for a reference type through which the referee can be changed.
-/// Rvalue references are left out: they bind to a variable only through
-/// std::move (seen as its own call) or the implicit move of a return, after
-/// which the variable is not read.
-bool isMutableReference(QualType T) {
-  return T->isLValueReferenceType() &&
-         !T.getNonReferenceType().isConstQualified();
-}
-
-/// True when Other is a non-const reference bound to VD.
-bool bindsMutableReference(const VarDecl *Other, const VarDecl *VD) {
-  return isMutableReference(Other->getType()) && namesVar(Other->getInit(), VD);
-}
-
-/// True when the call CE may change VD: a non-const member (or member
-/// operator) called on it, or VD passed to a mutable reference parameter
-/// (to any parameter of a callee that is not resolved).
-bool callWritesVar(const CallExpr *CE, const VarDecl *VD) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  // std::move only casts; what consumes the value is seen on its own.
-  if (FD && (api::hasQualifiedName(FD, "std::move") ||
-             api::hasQualifiedName(FD, "std::forward")))
-    return false;
-  unsigned First = 0;
-  // The object of a member operator is its first argument.
-  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      MD && isa<CXXOperatorCallExpr>(CE)) {
-    if (!MD->isConst() && !MD->isStatic() && CE->getNumArgs() > 0 &&
-        namesVar(CE->getArg(0), VD))
-      return true;
-    First = 1;
-  }
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(CE)) {
-    const CXXMethodDecl *MD = MCE->getMethodDecl();
-    if (MD && !MD->isConst() && namesVar(MCE->getImplicitObjectArgument(), VD))
-      return true;
-  }
-  // An unresolved callee may take VD by reference.
-  if (!FD)
-    return llvm::any_of(CE->arguments(),
-                        [&](const Expr *Arg) { return namesVar(Arg, VD); });
-  for (unsigned I = First; I < CE->getNumArgs(); ++I) {
-    unsigned Param = I - First;
-    if (Param < FD->getNumParams() &&
-        isMutableReference(FD->getParamDecl(Param)->getType()) &&
-        namesVar(CE->getArg(I), VD))
-      return true;
-  }
-  return false;
-}
-
-/// Runs writesVar on every statement of a function body.
-class MutationFinder : public RecursiveASTVisitor<MutationFinder> {
-public:
-  explicit MutationFinder(const VarDecl *VD) : VD(VD) {}
-  bool Written = false;
-
-  bool VisitStmt(Stmt *S) {
-    Written = writesVar(S, VD);
-    return !Written;
-  }
-  // Init-captures and condition variables are not under a DeclStmt.
-  bool VisitVarDecl(VarDecl *Other) {
-    Written = bindsMutableReference(Other, VD);
-    return !Written;
-  }
-
-private:
-  const VarDecl *VD;
-};
-
-} // namespace
-
-bool writesVar(const Stmt *S, const VarDecl *VD) {
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    return BO->isAssignmentOp() && namesVar(BO->getLHS(), VD);
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    return (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-           namesVar(UO->getSubExpr(), VD);
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    return callWritesVar(CE, VD);
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    const CXXConstructorDecl *Ctor = CE->getConstructor();
-    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
-      if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
-          namesVar(CE->getArg(I), VD))
-        return true;
-    return false;
-  }
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return llvm::any_of(DS->decls(), [&](const Decl *D) {
-      const auto *Other = dyn_cast<VarDecl>(D);
-      return Other && bindsMutableReference(Other, VD);
-    });
-  return false;
-}
-
-bool mayBeWritten(const VarDecl *VD, const Stmt *Body) {
-  MutationFinder Finder(VD);
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
-  return Finder.Written;
 }
 
 namespace {

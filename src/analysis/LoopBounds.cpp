@@ -1,6 +1,7 @@
 //===- LoopBounds.cpp - Loops that run at most once -----------------------===//
 
 #include "LoopBounds.h"
+#include "torchlint/analysis/Writes.h"
 
 #include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchApi.h"
@@ -17,13 +18,6 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-/// True when E names VD.
-bool names(const Expr *E, const VarDecl *VD) {
-  const auto *DRE =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return DRE && DRE->getDecl() == VD;
-}
-
 /// The loader whose call `loader(batch)` fills VD, when Call is one.
 const Expr *fillingLoader(const CallExpr *Call, const VarDecl *VD) {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
@@ -35,79 +29,22 @@ const Expr *fillingLoader(const CallExpr *Call, const VarDecl *VD) {
   for (unsigned I = 1; I < OC->getNumArgs() && I - 1 < MD->getNumParams();
        ++I) {
     QualType T = MD->getParamDecl(I - 1)->getType();
-    if (names(OC->getArg(I), VD) && T->isLValueReferenceType() &&
+    if (namesVar(OC->getArg(I), VD) && T->isLValueReferenceType() &&
         !T.getNonReferenceType().isConstQualified())
       return OC->getArg(0);
   }
   return nullptr;
 }
 
-/// Finds whether a statement may change a local: assigns it, increments
-/// it, takes its address, declares it, binds it as a range-for variable or
-/// hands it to a call by non-const reference. std::get reads.
-class WriteSearch : public RecursiveASTVisitor<WriteSearch> {
-public:
-  explicit WriteSearch(const VarDecl *VD) : VD(VD) {}
-  bool Found = false;
-
-  bool VisitDeclStmt(DeclStmt *DS) {
-    for (const Decl *D : DS->decls())
-      Found |= D == VD;
-    return !Found;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    Found |= BO->isAssignmentOp() && names(BO->getLHS(), VD);
-    return !Found;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-             names(UO->getSubExpr(), VD);
-    return !Found;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-    if (OC && OC->isAssignmentOp()) {
-      Found |= names(OC->getArg(0), VD);
-      return !Found;
-    }
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && FD->isInStdNamespace() && FD->getIdentifier() &&
-        FD->getName() == "get")
-      return true;
-    // A method's object is not handed by reference here: calling a loader
-    // does not change how many rows it gives.
-    unsigned Skip = OC && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
-    for (unsigned I = Skip; I < Call->getNumArgs(); ++I) {
-      if (!names(Call->getArg(I), VD))
-        continue;
-      unsigned P = I - Skip;
-      QualType T = FD && P < FD->getNumParams() ? FD->getParamDecl(P)->getType()
-                                                : QualType();
-      // An unknown callee may write what it is given.
-      Found |= T.isNull() || (T->isReferenceType() &&
-                              !T.getNonReferenceType().isConstQualified());
-    }
-    return !Found;
-  }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    Found |= S->getLoopVariable() == VD;
-    return !Found;
-  }
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    for (const LambdaCapture &C : L->captures())
-      Found |= C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
-               C.getCapturedVar() == VD;
-    return !Found;
-  }
-
-private:
-  const VarDecl *VD;
-};
-
+/// True when S may change VD or gives it its value: its declaration, a
+/// range-for binding, an assignment, a call that takes it by non-const
+/// reference. Calls on VD itself do not count: calling a loader does not
+/// change how many rows it gives.
 bool writes(const Stmt *S, const VarDecl *VD) {
-  WriteSearch W(VD);
-  W.TraverseStmt(const_cast<Stmt *>(S));
-  return W.Found;
+  WriteRules Rules;
+  Rules.MethodsWrite = false;
+  Rules.DeclarationWrites = true;
+  return mayBeWritten(VD, S, Rules);
 }
 
 /// The statement around S, through the declaration an initialiser belongs
@@ -171,11 +108,11 @@ std::optional<Reaching> reachingWrite(const VarDecl *VD, const Stmt *Use,
         const Expr *E = dyn_cast<Expr>(Before);
         E = E ? E->IgnoreImplicit() : nullptr;
         if (const auto *BO = dyn_cast_or_null<BinaryOperator>(E);
-            BO && BO->getOpcode() == BO_Assign && names(BO->getLHS(), VD))
+            BO && BO->getOpcode() == BO_Assign && namesVar(BO->getLHS(), VD))
           return Reaching{Reaching::Value, BO->getRHS()};
         if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-            names(OC->getArg(0), VD))
+            namesVar(OC->getArg(0), VD))
           return Reaching{Reaching::Value, OC->getArg(1)};
         return std::nullopt;
       }
@@ -344,10 +281,10 @@ const Expr *boundOf(const ForStmt *For, ASTContext &Ctx) {
       For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
   bool Up = false;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
-    Up = UO->isIncrementOp() && names(UO->getSubExpr(), Counter);
+    Up = UO->isIncrementOp() && namesVar(UO->getSubExpr(), Counter);
   else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
     Expr::EvalResult Step;
-    Up = CA->getOpcode() == BO_AddAssign && names(CA->getLHS(), Counter) &&
+    Up = CA->getOpcode() == BO_AddAssign && namesVar(CA->getLHS(), Counter) &&
          !CA->getRHS()->isValueDependent() &&
          CA->getRHS()->EvaluateAsInt(Step, Ctx) &&
          Step.Val.getInt().isStrictlyPositive();
@@ -358,9 +295,9 @@ const Expr *boundOf(const ForStmt *For, ASTContext &Ctx) {
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond)
     return nullptr;
-  if (Cond->getOpcode() == BO_LT && names(Cond->getLHS(), Counter))
+  if (Cond->getOpcode() == BO_LT && namesVar(Cond->getLHS(), Counter))
     return Cond->getRHS();
-  if (Cond->getOpcode() == BO_GT && names(Cond->getRHS(), Counter))
+  if (Cond->getOpcode() == BO_GT && namesVar(Cond->getRHS(), Counter))
     return Cond->getLHS();
   return nullptr;
 }

@@ -14,6 +14,7 @@
 
 #include "DtypeFlow.h"
 #include "torchlint/api/Syntax.h"
+#include "torchlint/core/Paths.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -189,12 +190,9 @@ UnitSummaries ProvenanceCache::exportSummaries() {
               S.Requires.push_back(std::move(Q));
           }
         }
-        llvm::SmallString<256> Path(
+        S.Path = absolutePath(
             SM.getFilename(SM.getExpansionLoc(FD->getLocation())));
-        llvm::sys::fs::make_absolute(Path);
-        llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-        S.File = llvm::sys::path::filename(Path).str();
-        S.Path = std::string(Path);
+        S.File = llvm::sys::path::filename(S.Path).str();
         const ReturnSummary &Device = summary(FD);
         // Only a CPU this unit shows by itself: a value that holds under a
         // project fact, or another file's function's (returns-cpu:), is

@@ -145,8 +145,10 @@ void classify(const Expr *E, ASTContext &Ctx, HostUse &Use, unsigned Depth) {
       }
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(PE)) {
         // acc[i] on an accessor.
-        Use.Reads = OC->getOperator() == OO_Subscript && OC->getNumArgs() >= 1 &&
-                    OC->getArg(0)->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts();
+        Use.Reads = OC->getOperator() == OO_Subscript &&
+                    OC->getNumArgs() >= 1 &&
+                    OC->getArg(0)->IgnoreParenImpCasts() ==
+                        Child->IgnoreParenImpCasts();
         return;
       }
       if (const auto *CE = dyn_cast<CallExpr>(PE)) {
@@ -163,9 +165,10 @@ void classify(const Expr *E, ASTContext &Ctx, HostUse &Use, unsigned Depth) {
           // std::vector<float>(p, p + n), std::discrete_distribution<int>(p,
           // p + n): std's classes read an iterator range on the host (two
           // pointers; a pointer and a deleter is no range).
-          unsigned Pointers = llvm::count_if(Ctor->arguments(), [](const Expr *A) {
-            return A->getType()->isPointerType();
-          });
+          unsigned Pointers =
+              llvm::count_if(Ctor->arguments(), [](const Expr *A) {
+                return A->getType()->isPointerType();
+              });
           Use.Reads = Pointers >= 2;
         }
         return;
@@ -195,7 +198,8 @@ HostAccess hostAccessOf(const CXXMemberCallExpr *MC) {
   if (!MD || !MD->getIdentifier())
     return HostAccess::None;
   const CXXRecordDecl *RD = MD->getParent();
-  if (!hasQualifiedName(RD, "at::Tensor") && !hasQualifiedName(RD, "at::TensorBase"))
+  if (!hasQualifiedName(RD, "at::Tensor") &&
+      !hasQualifiedName(RD, "at::TensorBase"))
     return HostAccess::None;
   llvm::StringRef N = MD->getName();
   if (N == "accessor")
@@ -281,7 +285,8 @@ bool onlyReadOnHost(const VarDecl *Tensor, ASTContext &Ctx) {
         OC->getArg(1)->IgnoreImpCasts() == Ref)
       continue; // std::cout << out
     const auto *ME = Parents[0].get<MemberExpr>();
-    const auto *MD = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    const auto *MD =
+        ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
     if (!MD || !MD->getIdentifier())
       return false;
     bool Query = llvm::StringSwitch<bool>(MD->getName())
@@ -307,7 +312,7 @@ bool isHostBuffer(const Expr *Data, ASTContext &Ctx) {
       if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
         return false;
       Data = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
-                                                       : BO->getRHS();
+                                                      : BO->getRHS();
       continue;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -367,6 +372,58 @@ bool isHostBuffer(const Expr *Data, ASTContext &Ctx) {
         return false;
     }
     Data = VD->getInit();
+  }
+  return false;
+}
+
+bool ownsHostMemory(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isArrayType() || T->isArithmeticType())
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  return RD && (hasQualifiedName(RD, "std::vector") ||
+                hasQualifiedName(RD, "std::array") ||
+                hasQualifiedName(RD, "std::basic_string") ||
+                hasQualifiedName(RD, "std::unique_ptr") || isMatClass(RD));
+}
+
+MemoryShare memoryShare(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier() || !isTensorMethod(MD, MD->getName()))
+    return MemoryShare::Own;
+  llvm::StringRef Name = MD->getName();
+  // In-place methods return the receiver.
+  if (Name.ends_with("_") && MD->getReturnType()->isReferenceType())
+    return llvm::StringSwitch<MemoryShare>(Name)
+        .Cases("t_", "transpose_", "swapaxes_", "swapdims_", "as_strided_",
+               MemoryShare::StridedReceiver)
+        .Default(MemoryShare::Receiver);
+  TensorMethod M = tensorMethod(MD);
+  if (M == TensorMethod::To || M == TensorMethod::Cpu)
+    return MemoryShare::Converted;
+  return llvm::StringSwitch<MemoryShare>(Name)
+      .Cases("view", "view_as", "unsqueeze", "squeeze", "detach", "alias",
+             MemoryShare::View)
+      .Cases("permute", "transpose", "t", "narrow", "select", "slice", "expand",
+             MemoryShare::StridedView)
+      .Cases("expand_as", "as_strided", "diagonal", "movedim", "swapaxes",
+             "swapdims", "unfold", MemoryShare::StridedView)
+      .Cases("contiguous", "reshape", "reshape_as", "flatten",
+             MemoryShare::ViewIfContiguous)
+      .Default(MemoryShare::Own);
+}
+
+bool asksForCopy(const CXXMemberCallExpr *To) {
+  const CXXMethodDecl *MD = To->getMethodDecl();
+  if (!MD)
+    return false;
+  for (unsigned I = 0; I < To->getNumArgs() && I < MD->getNumParams(); ++I) {
+    const ParmVarDecl *P = MD->getParamDecl(I);
+    const Expr *Arg = To->getArg(I);
+    if (!P->getIdentifier() || P->getName() != "copy" ||
+        isa<CXXDefaultArgExpr>(Arg))
+      continue;
+    const auto *B = dyn_cast<CXXBoolLiteralExpr>(Arg->IgnoreParenImpCasts());
+    return !B || B->getValue();
   }
   return false;
 }

@@ -27,6 +27,7 @@
 #include "torchlint/report/Fixes.h"
 
 #include "torchlint/frontend/Frontend.h"
+#include "torchlint/core/Paths.h"
 #include "torchlint/report/Report.h"
 
 #include <map>
@@ -203,14 +204,6 @@ bool writeOutput(llvm::StringRef Path, llvm::StringRef Text) {
 /// An error whose message is Why.
 llvm::Error failure(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-}
-
-/// Path made absolute, with "." and ".." removed.
-std::string absolutePath(llvm::StringRef Path) {
-  llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  return std::string(Abs);
 }
 
 std::string currentDir() {

@@ -4,13 +4,11 @@
 #include "torchlint/analysis/ProjectIndex.h"
 #include "torchlint/analysis/Provenance.h"
 #include "torchlint/core/LLVMCompat.h"
+#include "torchlint/core/Paths.h"
 #include "torchlint/rules/Rule.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 #include <set>
 #include <tuple>
@@ -60,12 +58,8 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
   std::optional<std::string> Program;
   if (IndexSettles && Index && Index->hasProjectFacts())
     if (OptionalFileEntryRef Main =
-            SM.getFileEntryRefForID(SM.getMainFileID())) {
-      llvm::SmallString<256> Path(Main->getName());
-      llvm::sys::fs::make_absolute(Path);
-      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-      Program = Index->programOf(Path);
-    }
+            SM.getFileEntryRefForID(SM.getMainFileID()))
+      Program = Index->programOf(absolutePath(Main->getName()));
   const bool Linked = Program.has_value();
   auto IndexSite = [&](const std::string &Fact) -> const IndexedSite * {
     return Linked ? Index->siteFor(Fact, *Program) : nullptr;

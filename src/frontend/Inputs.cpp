@@ -1,6 +1,7 @@
 //===- Inputs.cpp - Files and directories to analyse ----------------------===//
 
 #include "torchlint/frontend/Frontend.h"
+#include "torchlint/core/Paths.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -33,11 +34,9 @@ ExpandedInputs expandInputs(const std::vector<std::string> &Inputs) {
   ExpandedInputs Out;
   std::set<std::string> Seen;
   auto Add = [&](llvm::StringRef P) {
-    llvm::SmallString<256> Abs(P);
-    fs::make_absolute(Abs);
-    path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    if (Seen.insert(std::string(Abs)).second)
-      Out.Files.push_back(std::string(Abs));
+    std::string Abs = absolutePath(P);
+    if (Seen.insert(Abs).second)
+      Out.Files.push_back(Abs);
   };
   for (const std::string &Input : Inputs) {
     fs::file_status Status;

@@ -17,6 +17,7 @@
 #include "CudaStandIns.h"
 #include "ReadFence.h"
 #include "torchlint/core/LLVMCompat.h"
+#include "torchlint/core/Paths.h"
 #include "torchlint/frontend/Frontend.h"
 
 #include "clang/Basic/Version.h"
@@ -285,9 +286,7 @@ static std::string absoluteFor(const std::vector<std::string> &Args,
       compat::makeAbsolute(A.substr(strlen("-working-directory=")), Abs);
       break;
     }
-  fs::make_absolute(Abs);
-  path::remove_dots(Abs, true);
-  return std::string(Abs);
+  return absolutePath(Abs);
 }
 
 /// Args without the project's own include folders (-I and -iquote folders

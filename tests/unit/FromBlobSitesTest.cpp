@@ -10,6 +10,7 @@
 #include "torchlint/analysis/FromBlobSites.h"
 #include "TorchProgram.h"
 #include "torchlint/analysis/FromBlob.h"
+#include "torchlint/analysis/Writes.h"
 #include "torchlint/api/Syntax.h"
 
 #include "clang/AST/ExprCXX.h"

@@ -66,17 +66,6 @@ OptionsDtype optionsDtype(const clang::Expr *E, clang::ASTContext &Ctx);
 std::optional<api::ScalarKind> fromBlobDtype(const FromBlobCall &FB,
                                              clang::ASTContext &Ctx);
 
-/// True when anything in Body may change VD after its initialisation: an
-/// assignment, a non-const member call, its address taken, a non-const
-/// reference bound to it. std::move alone is not a write: what consumes the
-/// moved value is.
-bool mayBeWritten(const clang::VarDecl *VD, const clang::Stmt *Body);
-
-/// True when the statement S itself, not what it contains, may change VD:
-/// mayBeWritten asks it of every statement of a body, a flow analysis of
-/// every element of a CFG.
-bool writesVar(const clang::Stmt *S, const clang::VarDecl *VD);
-
 /// The source text of E when the user wrote all of it at the call (a macro
 /// argument included), or an empty string when part of it comes from a
 /// macro body, where the text would name the macro's parameters.

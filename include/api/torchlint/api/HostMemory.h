@@ -67,6 +67,37 @@ bool onlyReadOnHost(const clang::VarDecl *Tensor, clang::ASTContext &Ctx);
 /// with one of these and never assigned.
 bool isHostBuffer(const clang::Expr *Data, clang::ASTContext &Ctx);
 
+/// True for the types whose objects own contiguous host memory and free it
+/// when they are destroyed, so that a pointer into a local one dies with
+/// the function: arrays and scalars, std::vector, std::array,
+/// std::basic_string, std::unique_ptr, cv::Mat.
+bool ownsHostMemory(clang::QualType T);
+
+/// How the tensor a Tensor method returns shares the receiver's memory.
+enum class MemoryShare {
+  Own,  ///< Its own memory: a new tensor, or a method not known to share.
+  View, ///< A view in the receiver's layout: view, unsqueeze, detach...
+  /// A view in another layout, no longer contiguous: permute, transpose,
+  /// narrow, select, expand...
+  StridedView,
+  /// A view of a contiguous receiver, else a copy: contiguous, reshape,
+  /// flatten.
+  ViewIfContiguous,
+  Receiver, ///< The receiver itself: an in-place method (add_, mul_...).
+  /// The receiver itself with other strides: t_, transpose_, as_strided_.
+  StridedReceiver,
+  /// The receiver itself when the device and dtype asked for are its own
+  /// and no copy is asked for, else a copy: to(), cpu().
+  Converted,
+};
+
+/// How MD, a Tensor method, shares its receiver's memory.
+MemoryShare memoryShare(const clang::CXXMethodDecl *MD);
+
+/// True when To, a call of a method whose memoryShare is Converted, asks
+/// for a copy whatever it converts to (`copy=true`).
+bool asksForCopy(const clang::CXXMemberCallExpr *To);
+
 } // namespace api
 } // namespace torchlint
 
