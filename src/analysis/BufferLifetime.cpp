@@ -384,12 +384,7 @@ private:
         return View{It->second, true, VD};
       }
       if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-        // A batch built whole: torch::data::Example, a pair, a tuple.
-        QualType T = CE->getType();
-        const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-        if (!api::isDataExampleType(T) &&
-            !(RD && (api::hasQualifiedName(RD, "std::pair") ||
-                     api::hasQualifiedName(RD, "std::tuple"))))
+        if (!isBatch(CE->getType()))
           return std::nullopt;
         return partOf(CE->arguments(), St);
       }
@@ -418,13 +413,26 @@ private:
       }
       const auto *CE = dyn_cast<CallExpr>(E);
       const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-      if (!FD || CE->getNumArgs() != 1 ||
-          !(api::hasQualifiedName(FD, "std::move") ||
-            api::hasQualifiedName(FD, "std::forward")))
+      if (!FD || !FD->isInStdNamespace())
+        return std::nullopt;
+      // std::make_pair, std::make_tuple: a batch of their arguments.
+      if (isBatch(CE->getType()))
+        return partOf(CE->arguments(), St);
+      if (CE->getNumArgs() != 1 || !(api::hasQualifiedName(FD, "std::move") ||
+                                     api::hasQualifiedName(FD, "std::forward")))
         return std::nullopt;
       E = CE->getArg(0);
     }
     return std::nullopt;
+  }
+
+  /// True for the types that hold a batch whole: torch::data::Example, a
+  /// std::pair, a std::tuple.
+  static bool isBatch(QualType T) {
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    return api::isDataExampleType(T) ||
+           (RD && (api::hasQualifiedName(RD, "std::pair") ||
+                   api::hasQualifiedName(RD, "std::tuple")));
   }
 
   /// The view an aggregate built from Parts holds, if one part is one.

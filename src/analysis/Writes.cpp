@@ -36,6 +36,38 @@ bool declarationWrites(const VarDecl *Other, const VarDecl *VD,
           namesVar(Other->getInit(), VD));
 }
 
+/// True when parameter I of FD, a function or constructor of namespace std,
+/// is a forwarding reference (`U&&` of a template): std::make_pair,
+/// std::pair's and std::tuple's constructors, emplace_back hand the value on
+/// to a constructor, which copies an lvalue and changes nothing.
+bool forwardsToConstructor(const FunctionDecl *FD, unsigned I) {
+  // A constructor's context is its class: ask the namespace around it.
+  if (!FD->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace())
+    return false;
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  unsigned N = Pattern ? Pattern->getNumParams() : 0;
+  if (N == 0)
+    return false;
+  // A pack (`Args&&... args`) stands for every parameter from its place on.
+  const ParmVarDecl *P = Pattern->getParamDecl(std::min(I, N - 1));
+  if (I >= N && !P->isParameterPack())
+    return false;
+  QualType T = P->getType();
+  if (const auto *Pack = T->getAs<PackExpansionType>())
+    T = Pack->getPattern();
+  const auto *R = T->getAs<RValueReferenceType>();
+  return R && !R->getPointeeType().hasQualifiers() &&
+         R->getPointeeType()->getAs<TemplateTypeParmType>();
+}
+
+/// True when parameter I of FD takes an argument by a reference through
+/// which the callee may change it.
+bool takesMutably(const FunctionDecl *FD, unsigned I) {
+  return I < FD->getNumParams() &&
+         isMutableReference(FD->getParamDecl(I)->getType()) &&
+         !forwardsToConstructor(FD, I);
+}
+
 /// True when the call CE may change VD.
 bool callWritesVar(const CallExpr *CE, const VarDecl *VD, WriteRules Rules) {
   const FunctionDecl *FD = CE->getDirectCallee();
@@ -64,13 +96,9 @@ bool callWritesVar(const CallExpr *CE, const VarDecl *VD, WriteRules Rules) {
   if (!FD)
     return llvm::any_of(CE->arguments(),
                         [&](const Expr *Arg) { return namesVar(Arg, VD); });
-  for (unsigned I = First; I < CE->getNumArgs(); ++I) {
-    unsigned Param = I - First;
-    if (Param < FD->getNumParams() &&
-        isMutableReference(FD->getParamDecl(Param)->getType()) &&
-        namesVar(CE->getArg(I), VD))
+  for (unsigned I = First; I < CE->getNumArgs(); ++I)
+    if (takesMutably(FD, I - First) && namesVar(CE->getArg(I), VD))
       return true;
-  }
   return false;
 }
 
@@ -106,10 +134,8 @@ bool writesVar(const Stmt *S, const VarDecl *VD, WriteRules Rules) {
   if (const auto *CE = dyn_cast<CallExpr>(S))
     return callWritesVar(CE, VD, Rules);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    const CXXConstructorDecl *Ctor = CE->getConstructor();
-    for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
-      if (isMutableReference(Ctor->getParamDecl(I)->getType()) &&
-          namesVar(CE->getArg(I), VD))
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      if (takesMutably(CE->getConstructor(), I) && namesVar(CE->getArg(I), VD))
         return true;
     return false;
   }

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -156,6 +157,20 @@ torch::Tensor lastAssigned(int64_t n) {
   auto t = torch::zeros({n});
   t = torch::from_blob(values.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'lastAssigned' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
   return t; // expected-note {{'t' is returned here}}
+}
+
+// A variable handed to std::make_pair, or to a pair's braces: the pair's
+// constructor copies the handle, which still views the buffer.
+std::pair<torch::Tensor, int64_t> pairedLater(int64_t n) {
+  std::unique_ptr<float[]> scratch(new float[n]()); // expected-note {{'scratch' is declared here}}
+  auto x = torch::from_blob(scratch.get(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'scratch', a local that is destroyed when 'pairedLater' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+  x.mul_(0.5);
+  return std::make_pair(x, n); // expected-note {{'x' is returned here}}
+}
+std::tuple<torch::Tensor, int64_t> tupleOfVariable(int64_t n) {
+  std::vector<float> values(n, 1.0f); // expected-note {{'values' is declared here}}
+  auto t = torch::from_blob(values.data(), {n}); // expected-warning {{the tensor from 'torch::from_blob' views 'values', a local that is destroyed when 'tupleOfVariable' returns; '.clone()' it to keep the values [torch-from-blob-lifetime]}}
+  return {t, n}; // expected-note {{'t' is returned here}}
 }
 
 //===--- Must stay silent -------------------------------------------------===//

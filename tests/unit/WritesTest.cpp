@@ -41,11 +41,12 @@ void body(torch::Tensor t, std::tuple<int, int> pair, int n,
   torch::Tensor &alias = t; // alias
   const torch::Tensor &view = t; // const-alias
   auto p = &t; // address
+  auto paired = std::make_pair(t, n); // make-pair
   int first = std::get<0>(pair); // get
   ++n; // incremented
   auto capture = [&t] { return t; }; // ref-capture
   auto copy = [t] { return t; }; // copy-capture
-  (void)alias, (void)view, (void)p, (void)first, (void)capture, (void)copy;
+  (void)paired, (void)alias, (void)view, (void)p, (void)first, (void)capture, (void)copy;
 }
 )cpp";
 
@@ -91,8 +92,9 @@ TEST(Writes, EachStatementOfTheProgram) {
   }
   // In-place methods are const: they change the data, not which tensor
   // the variable holds.
-  for (const char *Marker : {"// in-place", "// const-method", "// const-ref",
-                             "// moved", "// const-alias", "// copy-capture"}) {
+  for (const char *Marker :
+       {"// in-place", "// const-method", "// const-ref", "// make-pair",
+        "// moved", "// const-alias", "// copy-capture"}) {
     SCOPED_TRACE(Marker);
     EXPECT_FALSE(Writes(Marker));
   }
