@@ -6,9 +6,10 @@
 // tensor returned, or stored in a member or in the caller's container, is
 // read after that, and holds whatever the allocator put there since (PyTorch
 // issue #17537: indices like 1040267192 and -966454432 where the vector held
-// small ones). The analysis (BufferLifetime.h) follows the tensor from the
-// call, through views that share its memory and one local variable, to a
-// return or a store that outlives the buffer; the rule words it and clones.
+// small ones). The analysis (BufferLifetime.h) follows the tensor forward
+// over the CFG, through views that share its memory and the local variables
+// that hold one, to a return or a store that outlives the buffer; the rule
+// words it and clones.
 //
 //===----------------------------------------------------------------------===//
 
