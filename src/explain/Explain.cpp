@@ -3,6 +3,7 @@
 #include "torchlint/explain/Explain.h"
 
 #include "torchlint/api/TorchApi.h"
+#include "torchlint/core/SourceRanges.h"
 #include "torchlint/engine/Engine.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -41,18 +42,6 @@ private:
   const SourceManager &SM;
 };
 
-/// True when file location L lies in R's file range.
-bool contains(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  SourceLocation B = SM.getFileLoc(R.getBegin());
-  SourceLocation E = SM.getFileLoc(R.getEnd());
-  L = SM.getFileLoc(L);
-  if (B.isInvalid() || E.isInvalid() || L.isInvalid() ||
-      SM.getFileID(B) != SM.getFileID(L) || SM.getFileID(E) != SM.getFileID(L))
-    return false;
-  return !SM.isBeforeInTranslationUnit(L, B) &&
-         !SM.isBeforeInTranslationUnit(E, L);
-}
-
 unsigned rangeSize(const SourceManager &SM, SourceRange R) {
   return SM.getFileOffset(SM.getFileLoc(R.getEnd())) -
          SM.getFileOffset(SM.getFileLoc(R.getBegin()));
@@ -65,7 +54,7 @@ enclosingFunction(const SourceManager &SM,
                   SourceLocation L) {
   const FunctionDecl *Best = nullptr;
   for (const FunctionDecl *FD : Functions)
-    if (contains(SM, FD->getSourceRange(), L) &&
+    if (inFileRange(SM, FD->getSourceRange(), L) &&
         (!Best || rangeSize(SM, FD->getSourceRange()) <
                       rangeSize(SM, Best->getSourceRange())))
       Best = FD;
@@ -178,7 +167,7 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
       // the target): the finding is about what the kernel checked there.
       Site *At = nullptr;
       for (Site &S : Sites)
-        if (contains(SM, S.Call->getSourceRange(), F.Loc) &&
+        if (inFileRange(SM, S.Call->getSourceRange(), F.Loc) &&
             (!At || rangeSize(SM, S.Call->getSourceRange()) <
                         rangeSize(SM, At->Call->getSourceRange())))
           At = &S;
@@ -190,7 +179,7 @@ explainErrors(ASTContext &Ctx, const std::vector<Finding> &Findings,
                                 : nullptr;
         const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
         if (Var && Var->getInit() &&
-            contains(SM, Var->getInit()->getSourceRange(), F.Loc))
+            inFileRange(SM, Var->getInit()->getSourceRange(), F.Loc))
           At = &S;
       }
       if (At)

@@ -6,6 +6,7 @@
 #include "torchlint/analysis/ProjectIndex.h"
 #include "torchlint/core/LLVMCompat.h"
 #include "torchlint/core/ProjectFacts.h"
+#include "torchlint/core/SourceRanges.h"
 #include "torchlint/frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -236,18 +237,6 @@ private:
   UnitState &State;
   bool ForwardNotes = false;
 };
-
-/// True when file location L lies in R's file range.
-bool inFileRange(const SourceManager &SM, SourceRange R, SourceLocation L) {
-  SourceLocation B = SM.getFileLoc(R.getBegin());
-  SourceLocation E = SM.getFileLoc(R.getEnd());
-  L = SM.getFileLoc(L);
-  if (B.isInvalid() || E.isInvalid() || L.isInvalid() ||
-      SM.getFileID(B) != SM.getFileID(L) || SM.getFileID(E) != SM.getFileID(L))
-    return false;
-  return !SM.isBeforeInTranslationUnit(L, B) &&
-         !SM.isBeforeInTranslationUnit(E, L);
-}
 
 /// The user functions with compile errors, which a unit is analysed
 /// without (Clang's dataflow framework skips such functions too).
