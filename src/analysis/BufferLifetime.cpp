@@ -536,13 +536,22 @@ private:
       St.Views.erase(VD);
   }
 
-  /// Notes a use of the buffer after the call, outside the call itself.
+  /// Notes a use of the buffer after the call, outside the call itself: a
+  /// reference to it, or a lambda that captures it (the CFG does not hold a
+  /// lambda's body, which may write it later).
   void noteUse(const Stmt *S, const LifetimeState &St) {
+    if (!St.Created)
+      return;
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
-    if (!St.Created || !DRE || DRE->getDecl() != Buffer)
+    const auto *L = dyn_cast<LambdaExpr>(S);
+    bool Names = (DRE && DRE->getDecl() == Buffer) ||
+                 (L && llvm::any_of(L->captures(), [&](const LambdaCapture &C) {
+                    return C.capturesVariable() && C.getCapturedVar() == Buffer;
+                  }));
+    if (!Names)
       return;
     const SourceManager &SM = Ctx.getSourceManager();
-    SourceLocation Loc = SM.getExpansionLoc(DRE->getBeginLoc());
+    SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
     SourceRange CallRange(SM.getExpansionLoc(Call->getBeginLoc()),
                           SM.getExpansionLoc(Call->getEndLoc()));
     if (!SM.isPointWithin(Loc, CallRange.getBegin(), CallRange.getEnd()))

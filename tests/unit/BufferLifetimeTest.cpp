@@ -22,6 +22,7 @@ namespace {
 const char *const Program = R"cpp(
 #include <torch/torch.h>
 
+#include <functional>
 #include <vector>
 
 void keep(std::vector<float> v);
@@ -117,6 +118,11 @@ void writtenNextRound(std::vector<torch::Tensor> &out) {
     rows[0] = static_cast<float>(i);
     out.push_back(torch::from_blob(rows.data(), {4})); // next-write
   }
+}
+std::function<void(float)> writtenByLambda(std::vector<torch::Tensor> &out) {
+  std::vector<float> level(4);
+  out.push_back(torch::from_blob(level.data(), {4})); // lambda-write
+  return [&level](float v) { level[0] = v; };
 }
 float localUse() {
   std::vector<float> b(4);
@@ -226,6 +232,12 @@ void tensorsThatOutliveTheirBuffer() {
       fromBlobEscape(callOn("// next-write"), Ctx);
   ASSERT_TRUE(NextWrite);
   EXPECT_TRUE(NextWrite->BufferUsedAfter);
+
+  // A lambda that captures the buffer after the call may write it later.
+  std::optional<BufferEscape> ByLambda =
+      fromBlobEscape(callOn("// lambda-write"), Ctx);
+  ASSERT_TRUE(ByLambda);
+  EXPECT_TRUE(ByLambda->BufferUsedAfter);
 }
 
 /// Copies, owned memory, the caller's memory, a buffer handed over, a
