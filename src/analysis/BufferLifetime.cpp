@@ -314,25 +314,6 @@ struct View {
 struct LifetimeState {
   llvm::DenseMap<const VarDecl *, ViewState> Views;
   bool Created = false;
-
-  /// A variable views the buffer after a merge only when it does on both
-  /// paths: one that may hold another tensor is not followed.
-  static void join(LifetimeState &In, const LifetimeState &Pred) {
-    llvm::SmallVector<const VarDecl *, 4> Gone;
-    for (auto &[VD, S] : In.Views) {
-      auto It = Pred.Views.find(VD);
-      if (It == Pred.Views.end())
-        Gone.push_back(VD);
-      else
-        S.meet(It->second);
-    }
-    for (const VarDecl *VD : Gone)
-      In.Views.erase(VD);
-    In.Created |= Pred.Created;
-  }
-  static bool same(const LifetimeState &A, const LifetimeState &B) {
-    return A.Created == B.Created && A.Views == B.Views;
-  }
 };
 
 /// The forward flow over a function's CFG from one from_blob call: which
@@ -362,11 +343,23 @@ public:
       Out = escapeAt(S, St);
     bind(S, St);
   }
+  /// A variable views the buffer after a merge only when it does on both
+  /// paths: one that may hold another tensor is not followed.
   static void join(LifetimeState &In, const LifetimeState &Pred) {
-    LifetimeState::join(In, Pred);
+    llvm::SmallVector<const VarDecl *, 4> Gone;
+    for (auto &[VD, S] : In.Views) {
+      auto It = Pred.Views.find(VD);
+      if (It == Pred.Views.end())
+        Gone.push_back(VD);
+      else
+        S.meet(It->second);
+    }
+    for (const VarDecl *VD : Gone)
+      In.Views.erase(VD);
+    In.Created |= Pred.Created;
   }
   static bool same(const LifetimeState &A, const LifetimeState &B) {
-    return LifetimeState::same(A, B);
+    return A.Created == B.Created && A.Views == B.Views;
   }
 
 private:

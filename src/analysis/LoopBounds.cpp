@@ -28,9 +28,8 @@ const Expr *fillingLoader(const CallExpr *Call, const VarDecl *VD) {
     return nullptr;
   for (unsigned I = 1; I < OC->getNumArgs() && I - 1 < MD->getNumParams();
        ++I) {
-    QualType T = MD->getParamDecl(I - 1)->getType();
-    if (namesVar(OC->getArg(I), VD) && T->isLValueReferenceType() &&
-        !T.getNonReferenceType().isConstQualified())
+    if (namesVar(OC->getArg(I), VD) &&
+        isMutableReference(MD->getParamDecl(I - 1)->getType()))
       return OC->getArg(0);
   }
   return nullptr;

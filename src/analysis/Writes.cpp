@@ -10,6 +10,11 @@ using namespace clang;
 
 namespace torchlint {
 
+bool isMutableReference(QualType T) {
+  return T->isLValueReferenceType() &&
+         !T.getNonReferenceType().isConstQualified();
+}
+
 bool namesVar(const Expr *E, const VarDecl *VD) {
   const auto *DRE =
       dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
@@ -17,15 +22,6 @@ bool namesVar(const Expr *E, const VarDecl *VD) {
 }
 
 namespace {
-
-/// True for a reference type through which the referee can be changed.
-/// Rvalue references are left out: they bind to a variable only through
-/// std::move (seen as its own call) or the implicit move of a return, after
-/// which the variable is not read.
-bool isMutableReference(QualType T) {
-  return T->isLValueReferenceType() &&
-         !T.getNonReferenceType().isConstQualified();
-}
 
 /// True when Other is VD's own declaration (where Rules count it) or a
 /// non-const reference bound to VD.

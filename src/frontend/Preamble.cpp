@@ -198,12 +198,10 @@ bool includesLibTorchIndirectly(llvm::StringRef File, llvm::StringRef Source,
       for (const std::string &C : Candidates) {
         if (!fs::is_regular_file(C))
           continue;
-        llvm::SmallString<256> Real(C);
-        fs::make_absolute(Real);
-        path::remove_dots(Real, true);
-        if (Seen.insert(std::string(Real)).second)
+        std::string Real = absolutePath(C);
+        if (Seen.insert(Real).second)
           if (auto Buffer = llvm::MemoryBuffer::getFile(Real))
-            Work.push_back({std::string(Real), (*Buffer)->getBuffer().str()});
+            Work.push_back({Real, (*Buffer)->getBuffer().str()});
         break;
       }
     }

@@ -16,6 +16,12 @@
 
 namespace torchlint {
 
+/// True for a reference type through which the referee can be changed.
+/// Rvalue references are left out: they bind to a variable only through
+/// std::move (seen as its own call) or the implicit move of a return, after
+/// which the variable is not read.
+bool isMutableReference(clang::QualType T);
+
 /// True when E, under parentheses and implicit casts, names VD.
 bool namesVar(const clang::Expr *E, const clang::VarDecl *VD);
 
