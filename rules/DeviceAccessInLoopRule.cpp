@@ -21,9 +21,9 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-class DeviceAccessInLoopRule : public ConflictRule {
+class DeviceAccessInLoopRule : public DeviceConflictRule {
 public:
-  using ConflictRule::ConflictRule;
+  using DeviceConflictRule::DeviceConflictRule;
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
@@ -31,9 +31,8 @@ protected:
         C.Kind != DeviceConflict::LoopTransfer)
       return;
     const SourceManager &SM = Ctx.getSourceManager();
-    std::string Line = std::to_string(
-        SM.getExpansionLineNumber(C.Loop ? C.Loop->getBeginLoc()
-                                         : C.Site->getBeginLoc()));
+    std::string Line = std::to_string(SM.getExpansionLineNumber(
+        C.Loop ? C.Loop->getBeginLoc() : C.Site->getBeginLoc()));
     std::string Where = C.Stray.Fact.Value.Spelling;
     std::string Loop = "the loop at line " + Line;
     std::string Stray = "'" + C.Stray.Text + "'";

@@ -20,9 +20,9 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-class DeviceMismatchRule : public ConflictRule {
+class DeviceMismatchRule : public DeviceConflictRule {
 public:
-  using ConflictRule::ConflictRule;
+  using DeviceConflictRule::DeviceConflictRule;
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
@@ -30,13 +30,12 @@ protected:
     if (C.Kind != DeviceConflict::Mismatch &&
         C.Kind != DeviceConflict::FactoryMissingDevice)
       return;
-    // The factory rule reports its own kind, once, when it runs.
+    // A factory with no device, or a tensor left behind by `t.to(device);`,
+    // is reported once, by the rule that claims that cause when it runs.
     if (C.Kind == DeviceConflict::FactoryMissingDevice &&
-        Env.IsEnabled("torch-factory-missing-device"))
+        Env.IsClaimed(Claim::FactoryWithoutDevice))
       return;
-    // A tensor left behind by `t.to(device);` is torch-discarded-move's bug.
-    if (C.Stray.Fact.AfterDiscardedMove &&
-        Env.IsEnabled("torch-discarded-move"))
+    if (C.Stray.Fact.AfterDiscardedMove && Env.IsClaimed(Claim::DiscardedMove))
       return;
     std::string StrayWhere = C.Stray.Fact.Value.Spelling;
     Finding &F = report(
@@ -53,25 +52,6 @@ protected:
     // project shows that it returns a CPU tensor; a configuration's device
     // only if some unit sets it to one that may be a GPU.
     F.Needs = neededFor(C);
-  }
-
-  /// Shows the project which of the unit's functions return tensors (one,
-  /// or a batch of them) created on the CPU, for the units that call them
-  /// without their body.
-  void onFunction(const FunctionDecl *FD, ASTContext &Ctx) override {
-    std::string Key = api::projectKey(FD);
-    if (Key.empty() || !ProvenanceCache::returnsTensors(FD))
-      return;
-    const ReturnSummary &Sum = Env.Provenance->summary(FD);
-    const Device &D = Sum.Fact.Value;
-    if (Sum.Kind != ReturnSummary::Fixed || D.Kind != Device::Cpu ||
-        !D.Key.empty() || Sum.Fact.Steps.empty())
-      return;
-    showsFact(
-        facts::returnsCpu(Key), Sum.Fact.Steps.front().Loc,
-        "'" + FD->getNameAsString() + "' returns " +
-            (api::isTensorType(FD->getReturnType()) ? "a tensor" : "tensors") +
-            " created on the CPU here");
   }
 
 private:

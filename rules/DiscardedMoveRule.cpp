@@ -23,6 +23,8 @@ class DiscardedMoveRule : public Rule {
 public:
   using Rule::Rule;
 
+  bool claims(Claim C) const override { return C == Claim::DiscardedMove; }
+
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(api::match::tensorCopyCall().bind("call"), this);
   }

@@ -8,26 +8,32 @@
 #ifndef TORCHLINT_RULES_DTYPECONFLICTS_H
 #define TORCHLINT_RULES_DTYPECONFLICTS_H
 
-#include "DeviceConflicts.h"
+#include "FlowRule.h"
+
+#include "torchlint/api/TorchApi.h"
+
+#include <optional>
 
 namespace torchlint {
 
 /// A rule that reports one kind of dtype conflict.
-class DtypeConflictRule : public ConflictRule {
+class DtypeConflictRule : public FlowRule {
 public:
   DtypeConflictRule(const RuleInfo &Info, RuleEnvironment &Env,
                     std::initializer_list<DtypeConflict::KindTy> Kinds)
-      : ConflictRule(Info, Env), Kinds(Kinds) {}
+      : FlowRule(Info, Env), Kinds(Kinds) {}
 
 protected:
-  void onDtypeConflict(const DtypeConflict &C, clang::ASTContext &Ctx) final {
-    if (llvm::is_contained(Kinds, C.Kind))
-      report(C, Ctx);
-  }
   virtual void report(const DtypeConflict &C, clang::ASTContext &Ctx) = 0;
   using Rule::report;
 
 private:
+  void onFunction(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) final {
+    for (const DtypeConflict &C : Env.Provenance->dtypeConflicts(FD))
+      if (llvm::is_contained(Kinds, C.Kind))
+        report(C, Ctx);
+  }
+
   llvm::SmallVector<DtypeConflict::KindTy, 2> Kinds;
 };
 

@@ -19,9 +19,13 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-class FactoryMissingDeviceRule : public ConflictRule {
+class FactoryMissingDeviceRule : public DeviceConflictRule {
 public:
-  using ConflictRule::ConflictRule;
+  using DeviceConflictRule::DeviceConflictRule;
+
+  bool claims(Claim C) const override {
+    return C == Claim::FactoryWithoutDevice;
+  }
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
@@ -36,8 +40,8 @@ protected:
         report(Factory->getBeginLoc(),
                "'" + Callee->getQualifiedNameAsString() +
                    "' creates a tensor on the CPU, but it is used with " +
-                   describeOperand(C.Other) +
-                   ", which is on " + C.Other.Fact.Value.Spelling);
+                   describeOperand(C.Other) + ", which is on " +
+                   C.Other.Fact.Value.Spelling);
     F.Notes.push_back(
         {C.Site->getExprLoc(), "they meet in '" + C.Callee + "' here"});
     addFix(F, Factory, Input, Ctx);

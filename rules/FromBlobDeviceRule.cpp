@@ -20,9 +20,9 @@ using namespace clang;
 namespace torchlint {
 namespace {
 
-class FromBlobDeviceRule : public ConflictRule {
+class FromBlobDeviceRule : public DeviceConflictRule {
 public:
-  using ConflictRule::ConflictRule;
+  using DeviceConflictRule::DeviceConflictRule;
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
@@ -33,8 +33,7 @@ protected:
     Finding &F = report(
         C.Site->getExprLoc(),
         "'" + C.Callee + "' labels host memory '" + C.Stray.Text +
-            "' as memory on " + D.Spelling +
-            (C.OnePath ? " on one path" : "") +
+            "' as memory on " + D.Spelling + (C.OnePath ? " on one path" : "") +
             ": wrap it on the CPU and copy it there with " + Move);
     addProvenanceNotes(F, C.Stray);
     addFix(F, C, Ctx);
@@ -52,14 +51,15 @@ private:
     for (const Expr *A : Call->arguments())
       if (!isa<CXXDefaultArgExpr>(A) && (Setter = api::optionsDeviceSetter(A)))
         break;
-    const auto *ME = Setter ? dyn_cast<MemberExpr>(Setter->getCallee()) : nullptr;
+    const auto *ME =
+        Setter ? dyn_cast<MemberExpr>(Setter->getCallee()) : nullptr;
     std::string Device = Setter ? api::sourceText(Setter->getArg(0), Ctx) : "";
     if (!ME || Device.empty())
       return;
     std::optional<FixItHint> Drop = replaceFix(
         SourceRange(ME->getOperatorLoc(), Setter->getRParenLoc()), "", Ctx);
-    std::optional<FixItHint> Move =
-        insertFix(Call->getEndLoc(), ".to(" + Device + ")", /*After=*/true, Ctx);
+    std::optional<FixItHint> Move = insertFix(
+        Call->getEndLoc(), ".to(" + Device + ")", /*After=*/true, Ctx);
     if (!Drop || !Move)
       return;
     F.Fixes.push_back(*Drop);

@@ -34,9 +34,6 @@ public:
         this);
     Finder.addMatcher(api::match::torchCudaNamespaceCall().bind("cuda-only"),
                       this);
-    if (Cuda != CudaRequirement::Auto)
-      return;
-    Finder.addMatcher(cudaEvidenceSite().bind("evidence"), this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -44,17 +41,6 @@ public:
       return;
     ASTContext &Ctx = *Result.Context;
     const BoundNodes &N = Result.Nodes;
-    if (Cuda == CudaRequirement::Auto) {
-      // A build that declares CUDA shows the project needs it.
-      const SourceManager &SM = Ctx.getSourceManager();
-      if (!std::exchange(BuildChecked, true) && unitBuildDeclaresCuda(Ctx))
-        showsFact(facts::RequiresCuda,
-                  SM.getLocForStartOfFile(SM.getMainFileID()), "");
-      for (const char *Id : {"evidence", "construction"})
-        if (const auto *Site = N.getNodeAs<Expr>(Id))
-          if (std::optional<ProjectFact> Fact = cudaEvidence(Site, Ctx))
-            showsFact(*Fact, Site->getBeginLoc(), "");
-    }
     if (const auto *Ref = N.getNodeAs<DeclRefExpr>("kind");
         Ref && isUnguardedCudaKind(Ref, Ctx)) {
       std::string Text = api::sourceText(Ref, Ctx);
@@ -89,8 +75,6 @@ public:
 
 private:
   const CudaRequirement Cuda = cudaRequirement(option("RequiresCuda", "auto"));
-  /// Whether the unit's build files were read for CUDA (once per unit).
-  bool BuildChecked = false;
 
   /// Reports What "without a torch::cuda::is_available() guard"; under
   /// RequiresCuda=auto, evidence that the project needs CUDA withdraws it.

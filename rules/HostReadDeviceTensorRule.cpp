@@ -30,20 +30,20 @@ bool takesPostfix(const Expr *E) {
   return isa<DeclRefExpr, MemberExpr, CallExpr, ParenExpr>(E);
 }
 
-class HostReadDeviceTensorRule : public ConflictRule {
+class HostReadDeviceTensorRule : public DeviceConflictRule {
 public:
-  using ConflictRule::ConflictRule;
+  using DeviceConflictRule::DeviceConflictRule;
 
 protected:
   void onConflict(const DeviceConflict &C, ASTContext &Ctx) override {
     if (C.Kind != DeviceConflict::HostRead)
       return;
-    Finding &F = report(
-        C.Site->getExprLoc(),
-        "'" + C.Callee + "' reads " + describeOperand(C.Stray) +
-            " on the host, but it is " + (C.OnePath ? "on one path on " : "on ") +
-            C.Stray.Fact.Value.Spelling +
-            ": copy it to the CPU with .cpu() first");
+    Finding &F = report(C.Site->getExprLoc(),
+                        "'" + C.Callee + "' reads " + describeOperand(C.Stray) +
+                            " on the host, but it is " +
+                            (C.OnePath ? "on one path on " : "on ") +
+                            C.Stray.Fact.Value.Spelling +
+                            ": copy it to the CPU with .cpu() first");
     addProvenanceNotes(F, C.Stray);
     if (std::optional<FixItHint> Fix = hostCopy(C, Ctx))
       F.Fixes.push_back(*Fix);
@@ -65,8 +65,7 @@ private:
         return insertFix(Tensor->getEndLoc(), ".cpu()", /*After=*/true, Ctx);
       const auto *DRE = dyn_cast<DeclRefExpr>(api::ignoreWrappers(Tensor));
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!VD || !api::onlyReadOnHost(VD, Ctx) ||
-          !takesPostfix(VD->getInit()))
+      if (!VD || !api::onlyReadOnHost(VD, Ctx) || !takesPostfix(VD->getInit()))
         return std::nullopt;
       return insertFix(VD->getInit()->getEndLoc(), ".cpu()", /*After=*/true,
                        Ctx);

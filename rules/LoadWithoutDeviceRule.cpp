@@ -34,28 +34,10 @@ public:
     // Also in a template's own body (a class template whose members no
     // unit instantiates): a load on a dependent model is still this load.
     Finder.addMatcher(api::match::checkpointLoadCall().bind("load-call"), this);
-    // Where the project moves models and tensors: `x.to(device)` and
-    // `model->to(device)` with a device chosen at run time.
-    Finder.addMatcher(
-        api::match::toMethodCall(expr().bind("target")).bind("move"), this);
-    // Where the project chooses a device at run time into a field that other
-    // files read (`cfg.device = ...` in main.cpp, for a trainer's
-    // `x.to(cfg_.device)`). The class's own writes to its fields are its own
-    // device choices (isRuntimeDevice), shown where it moves something there.
-    Finder.addMatcher(
-        fieldAssignment("field-write", "field",
-                        unless(hasObjectExpression(cxxThisExpr()))),
-        this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
-    if (const auto *Move = Result.Nodes.getNodeAs<CallExpr>("move"))
-      return recordMove(Move, Result.Nodes.getNodeAs<Expr>("target"), Ctx);
-    if (const auto *Write =
-            Result.Nodes.getNodeAs<CXXOperatorCallExpr>("field-write"))
-      return recordFieldWrite(Write, Result.Nodes.getNodeAs<FieldDecl>("field"),
-                              Ctx);
     const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load-call");
     if (!loadLeavesDeviceToFile(Call))
       return;
@@ -95,34 +77,6 @@ public:
   }
 
 private:
-  /// Records `x.to(device)` with a device chosen at run time as the unit's
-  /// sign that the project leaves the CPU.
-  void recordMove(const CallExpr *Move, const Expr *Device, ASTContext &Ctx) {
-    const ValueDecl *D = movedToDevice(Device);
-    if (!D || !isRuntimeDevice(D))
-      return;
-    const Expr *Object = movedObject(Move);
-    std::string What = Object ? api::sourceText(Object, Ctx) : "";
-    showsFact(facts::RuntimeDevice, Move->getBeginLoc(),
-              "the project moves " +
-                  (What.empty() ? std::string("a model") : "'" + What + "'") +
-                  " to '" + D->getNameAsString() +
-                  "', a device chosen at run time, here");
-  }
-
-  /// Records `cfg.device = <a run-time choice>`, what other files move their
-  /// models and tensors to, as the unit's sign that the project leaves the CPU.
-  void recordFieldWrite(const CXXOperatorCallExpr *Write,
-                        const FieldDecl *Field, ASTContext &Ctx) {
-    if (!Field || !api::isDeviceType(Field->getType()) ||
-        !writesRuntimeDevice(Field, Write->getArg(1)) ||
-        isLibraryLocation(Ctx.getSourceManager(), Write->getExprLoc()))
-      return;
-    showsFact(facts::RuntimeDevice, Write->getBeginLoc(),
-              "the project chooses '" + api::sourceText(Write->getArg(0), Ctx) +
-                  "' at run time here");
-  }
-
   const bool Strict;
 };
 

@@ -49,17 +49,6 @@ static bool inScopeAt(const VarDecl *VD, SourceLocation UseLoc,
          SM.isBeforeInTranslationUnit(UseLoc, R.getEnd());
 }
 
-ast_matchers::StatementMatcher
-fieldAssignment(llvm::StringRef WriteId, llvm::StringRef FieldId,
-                ast_matchers::internal::Matcher<MemberExpr> Object) {
-  using namespace ast_matchers;
-  return cxxOperatorCallExpr(
-             hasOverloadedOperatorName("="), argumentCountIs(2),
-             hasArgument(0, ignoringParenImpCasts(memberExpr(
-                                member(fieldDecl().bind(FieldId)), Object))))
-      .bind(WriteId);
-}
-
 const ValueDecl *findDeviceVariable(const Stmt *Use, ASTContext &Ctx) {
   const FunctionDecl *FD = enclosingFunction(Use, Ctx);
   if (!FD || !FD->hasBody())

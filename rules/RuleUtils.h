@@ -18,14 +18,6 @@ namespace torchlint {
 /// The function, method or lambda body that contains S (the API layer's).
 using api::enclosingFunction;
 
-/// `x.field = value` through operator= (a torch::Device field's
-/// assignment), bound as WriteId, the field as FieldId; Object narrows the
-/// member expression written to.
-clang::ast_matchers::StatementMatcher fieldAssignment(
-    llvm::StringRef WriteId, llvm::StringRef FieldId,
-    clang::ast_matchers::internal::Matcher<clang::MemberExpr> Object =
-        clang::ast_matchers::anything());
-
 /// A torch::Device variable visible at Use that was chosen at run time
 /// (isRuntimeDevice): a local declared earlier, a parameter, a member of the
 /// enclosing class. The nearest one wins.

@@ -37,12 +37,6 @@ public:
     const auto *RD = Result.Nodes.getNodeAs<CXXRecordDecl>("class");
     if (!api::isModuleClass(RD))
       return;
-    // A member of RD's type in a unit that does not see this constructor is
-    // then a submodule to register.
-    if (const FunctionDecl *Def = stateRegistration(RD))
-      showsFact(registersStateFact(RD), Def->getLocation(),
-                "'" + RD->getNameAsString() +
-                    "' registers parameters or buffers here");
     for (const UnregisteredMember &M : unregisteredMembers(RD))
       reportMember(M, RD, *Result.Context);
   }

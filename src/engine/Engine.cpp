@@ -1,6 +1,7 @@
 //===- Engine.cpp - Runs the rules on one translation unit ----------------===//
 
 #include "torchlint/engine/Engine.h"
+#include "torchlint/analysis/ProjectFactFinder.h"
 #include "torchlint/analysis/ProjectIndex.h"
 #include "torchlint/analysis/Provenance.h"
 #include "torchlint/core/LLVMCompat.h"
@@ -57,8 +58,7 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
   // under the same folder).
   std::optional<std::string> Program;
   if (IndexSettles && Index && Index->hasProjectFacts())
-    if (OptionalFileEntryRef Main =
-            SM.getFileEntryRefForID(SM.getMainFileID()))
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Program = Index->programOf(absolutePath(Main->getName()));
   const bool Linked = Program.has_value();
   auto IndexSite = [&](const std::string &Fact) -> const IndexedSite * {
@@ -87,7 +87,8 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
           Need = Parts->first;
         }
       }
-    llvm::erase_if(F.Needs, [](const ProjectFact &Need) { return Need.empty(); });
+    llvm::erase_if(F.Needs,
+                   [](const ProjectFact &Need) { return Need.empty(); });
     llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
       if (!facts::isWithdrawable(Need))
         return false;
@@ -143,21 +144,26 @@ std::vector<Finding> Engine::analyze(ASTContext &Ctx,
     Ctx.setTraversalScope(*UserDecls);
   ProvenanceCache Provenance(Ctx);
   Provenance.setIndex(Config.Index.get(), Config.IndexSettles);
+  // What the unit shows about the project, whatever rules run: the index a
+  // run keeps is the same for every rule set.
   std::vector<ProjectSite> Shown;
-  RuleEnvironment Env{Config.Options, &Provenance,
-                      [this](llvm::StringRef Id) {
-                        return Config.IsRuleEnabled ? Config.IsRuleEnabled(Id)
-                                                    : Checks.contains(Id);
-                      },
-                      &Shown};
-  std::vector<std::unique_ptr<Rule>> Rules;
+  ProjectFactFinder Facts(Provenance, Shown);
   ast_matchers::MatchFinder Finder;
+  Facts.registerMatchers(Finder);
+  RuleEnvironment Env{Config.Options, &Provenance};
+  std::vector<std::unique_ptr<Rule>> Rules;
   for (const RuleInfo *Info : enabledRules())
     if (auto R = createRule(Info->Id, Env)) {
       R->registerMatchers(Finder);
       Rules.push_back(std::move(R));
     }
+  // One bug, one diagnostic: a rule leaves a cause another enabled rule
+  // reports as its own.
+  Env.IsClaimed = [&Rules](Claim C) {
+    return llvm::any_of(Rules, [C](const auto &R) { return R->claims(C); });
+  };
   Finder.matchAST(Ctx);
+  Facts.onEndOfTranslationUnit(Ctx);
 
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<Finding> Out;

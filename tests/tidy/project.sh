@@ -6,7 +6,7 @@
 # segmentor moves its models to a device chosen at run time), with the note
 # pointing at that file. Before the CLI has run, clang-tidy sees the file
 # alone and stays silent on both; a file changed since the run loses what
-# the index said of it.
+# the index said of it. The index is the same whatever rules the run ran.
 source "$(dirname "$0")/lib.sh"
 
 cp -r "$SOURCE_DIR/tests/cli/inputs/project" \
@@ -40,6 +40,19 @@ tidy_on "$BACKBONE" before-backbone
 tidy_on "$TRAIN" before-train
 [[ ! -s before-backbone ]] || fail "the backbone alone reported: $(cat before-backbone)"
 ! grep -qF "$LOSS" before-train || fail "the trainer alone knew load_labels"
+
+# The index a run keeps does not depend on the rules it ran (issue 37, item
+# 8): a run with one dtype rule still keeps where the segmentor moves its
+# models, so clang-tidy's load-without-device settles the load on it.
+"$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \
+  --checks='-*,torch-dtype-mismatch' \
+  --srcroot "$WORK/project" project project/segmentor.h \
+  >cli-dtype-only.raw 2>cli-dtype-only.err || true
+tidy_on "$BACKBONE" dtype-only-backbone
+grep -qxF "$LOAD" dtype-only-backbone ||
+  fail "an index kept by a dtype-only run settled nothing: $(cat dtype-only-backbone.full)"
+grep -qxF "$MOVED" dtype-only-backbone ||
+  fail "an index kept by a dtype-only run lost the segmentor's move"
 
 # The CLI over each project keeps its index (summaries and fact sites).
 "$TORCHLINT" -q --color never --cache-dir "$CACHE_DIR" \

@@ -21,10 +21,6 @@ namespace torchlint {
 struct EngineConfig {
   std::string Checks = "torch-*";
   RuleOptions Options;
-  /// Which rules the host runs in all, when that is more than Checks: the
-  /// clang-tidy plugin runs one rule per check, and a rule that leaves a bug
-  /// to another (one bug, one diagnostic) must know whether it runs.
-  std::function<bool(llvm::StringRef)> IsRuleEnabled;
   /// The summaries of the functions other units define (null: none, as in
   /// the first phase of a run, or a host with no index).
   std::shared_ptr<const ProjectIndex> Index;

@@ -16,16 +16,22 @@ namespace torchlint {
 
 class ProvenanceCache;
 
+/// A cause of a bug that one rule reports as its own, where another would
+/// report what follows from it: a factory with no device meeting an input's
+/// device is also a device mismatch, a tensor left behind by a discarded
+/// `t.to(device)` also meets the device it was meant for.
+enum class Claim {
+  FactoryWithoutDevice, ///< DeviceConflict::FactoryMissingDevice.
+  DiscardedMove,        ///< A stray tensor after `t.to(device);`.
+};
+
 /// What a rule may read besides the AST: its options, the shared
-/// device-provenance analysis of the unit, and which rules run with it.
+/// device-provenance analysis of the unit, and which causes the rules that
+/// run with it claim (one bug, one diagnostic).
 struct RuleEnvironment {
   const RuleOptions &Options;
   ProvenanceCache *Provenance = nullptr;
-  std::function<bool(llvm::StringRef)> IsEnabled = [](llvm::StringRef) {
-    return true;
-  };
-  /// Where the unit shows project facts (see ProjectFact), in match order.
-  std::vector<ProjectSite> *Sites = nullptr;
+  std::function<bool(Claim)> IsClaimed = [](Claim) { return false; };
 };
 
 /// A rule reads the AST (through matchers) and reports findings. It knows
@@ -46,16 +52,13 @@ public:
   /// Findings reported so far.
   std::vector<Finding> &findings() { return Reported; }
 
+  /// True when this rule reports bugs of cause C as its own, so that
+  /// another enabled rule leaves them.
+  virtual bool claims(Claim C) const { return false; }
+
 protected:
   /// Starts a finding at Loc; add notes and fixes to the returned object.
   Finding &report(clang::SourceLocation Loc, std::string Message);
-  /// Records that the unit shows Fact at Loc; Message is the note that
-  /// findings depending on it will carry.
-  void showsFact(ProjectFact Fact, clang::SourceLocation Loc,
-                 std::string Message) {
-    if (Env.Sites)
-      Env.Sites->push_back({Fact, Loc, std::move(Message)});
-  }
   std::string option(llvm::StringRef Name, llvm::StringRef Default) const {
     return Env.Options.get(Info.Id, Name, Default);
   }
