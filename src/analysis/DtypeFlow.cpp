@@ -1037,9 +1037,10 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return;
-    // model->to(torch::kDouble) converts parameters in place; a move to a
-    // device keeps them as they are.
-    if (api::isModuleTo(MD)) {
+    // model->to(torch::kDouble) converts parameters in place, and so does
+    // a TorchScript module's to(torch::kHalf); a move to a device keeps
+    // them as they are.
+    if (api::isModuleTo(MD) || api::isScriptModuleTo(MC)) {
       const ValueDecl *Moved = trackedDecl(MC->getImplicitObjectArgument());
       if (!Moved)
         return;
@@ -1397,38 +1398,53 @@ void DtypeFlow::checkMps(const Expr *Site, const Expr *Value,
 void DtypeFlow::checkScriptInputs(const Expr *Call,
                                   const api::ScriptModuleCall &SC,
                                   const DtypeState &St) {
-  // Scripted models are saved as Float almost always, and take integer ids
-  // and masks as readily as features; a Half model takes Half. A Double
-  // input is wrong for both ("Input type (double) and bias type (float)
-  // should be the same"), so only Double is reported, and nothing where
-  // the unit converts a TorchScript module's dtype.
-  if (Cache.convertsScriptModules())
-    return;
   std::string Name = text(moduleObject(SC.Module), Ctx);
   if (Name.empty())
     return;
+  // A module converted on every path here (`module.to(torch::kHalf)`, also
+  // in the constructor of the class that holds it) has that dtype: a
+  // floating input of another one is wrong ("Input type (float) and bias
+  // type (c10::Half) should be the same"), while integer ids and masks are
+  // what they always are. The function's own inputs are then its callers'
+  // to get right, which is not carried to them.
+  DtypeSet Converted = stateOf(SC.Module, St);
+  const DtypeFact *Conv = Converted.single();
+  const bool KnownParams = Conv && Conv->Value.Kind == Dtype::Known;
+  if (KnownParams &&
+      (!api::isFloatingKind(Conv->Value.Type) || Conv->Value.ZeroDim))
+    return;
+  // Otherwise: scripted models are saved as Float almost always, and take
+  // integer ids and masks as readily as features; a Half model takes Half.
+  // A Double input is wrong for both ("Input type (double) and bias type
+  // (float) should be the same"), so only Double is reported, and nothing
+  // where the unit converts a TorchScript module's dtype out of view.
+  if (!KnownParams && Cache.convertsScriptModules())
+    return;
   DtypeFact Params;
-  Params.Value = Dtype::known(ScalarKind::Float);
-  Params.Steps.push_back(
-      {SC.Module->getBeginLoc(),
-       "is a TorchScript module: its parameters are Float unless it was "
-       "saved in another dtype",
-       Name});
+  if (KnownParams) {
+    Params = *Conv;
+  } else {
+    Params.Value = Dtype::known(ScalarKind::Float);
+    Params.Steps.push_back(
+        {SC.Module->getBeginLoc(),
+         "is a TorchScript module: its parameters are Float unless it was "
+         "saved in another dtype",
+         Name});
+  }
   for (const Expr *Arg : SC.Args)
     for (const Expr *Item : api::scriptInputItems(Arg)) {
       DtypeSet Set = evalTensor(Item, St);
       const DtypeFact *One = Set.single();
-      if (!One)
-        continue;
       std::string ItemText = text(Item, Ctx);
       // The function's own input: a precondition for its callers, with
       // the input promoted as Float would (ids stay fine, Double does not).
-      if (std::optional<unsigned> Index = inputIndex(One)) {
+      if (std::optional<unsigned> Index =
+              One ? inputIndex(One) : std::nullopt) {
         Dtype Param = One->Value;
         std::optional<ScalarKind> Floor =
             Param.Promoted ? promoteKinds(Param.Type, ScalarKind::Float)
                            : ScalarKind::Float;
-        if (!Floor)
+        if (KnownParams || !Floor)
           continue;
         Param.Promoted = true;
         Param.Type = *Floor;
@@ -1442,17 +1458,27 @@ void DtypeFlow::checkScriptInputs(const Expr *Call,
         require(*Index, Param, Params, Where);
         continue;
       }
-      if (One->Value.Kind != Dtype::Known || One->Value.ZeroDim ||
-          One->Value.Type != ScalarKind::Double)
+      // With the module's dtype known, an input of another one on one path
+      // of several is reported too, as between two tensors.
+      auto Wrong = [&](const Dtype &In, const Dtype &) {
+        return In.Kind == Dtype::Known && !In.ZeroDim &&
+               (KnownParams ? api::isFloatingKind(In.Type) &&
+                                  In.Type != Params.Value.Type
+                            : In.Type == ScalarKind::Double);
+      };
+      const DtypeFact *Stray =
+          One || KnownParams ? conflictingFact(Set, Params, Wrong) : nullptr;
+      if (!Stray)
         continue;
-      if (One->Birth && !ReportedBirths.insert(One->Birth).second)
+      if (Stray->Birth && !ReportedBirths.insert(Stray->Birth).second)
         return;
       DtypeConflict C;
       C.Kind = DtypeConflict::Mismatch;
       C.Site = Call;
       C.Callee = Name;
-      C.between(Operand<Dtype>{Item, ItemText, "", *One, false}, *One,
+      C.between(Operand<Dtype>{Item, ItemText, "", *Stray, false}, *Stray,
                 Operand<Dtype>{SC.Module, Name, "", Params, true}, Params);
+      C.OnePath = !One;
       C.Target = Item;
       ReportedSites.insert(Call);
       Conflicts.push_back(std::move(C));

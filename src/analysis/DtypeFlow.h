@@ -168,8 +168,9 @@ private:
                    const clang::Expr *Target, llvm::StringRef Function,
                    const DtypeState &St);
   void checkDataPtr(const clang::CXXMemberCallExpr *MC, const DtypeState &St);
-  /// A TorchScript module's call: a Double tensor it is given meets its
-  /// parameters, Float unless the model was saved in another dtype.
+  /// A TorchScript module's call: a tensor it is given meets its
+  /// parameters, of the dtype it was converted to here, else Float unless
+  /// the model was saved in another dtype.
   void checkScriptInputs(const clang::Expr *Call,
                          const api::ScriptModuleCall &SC, const DtypeState &St);
   /// The parameter of this function whose dtype F is (an input's, maybe
