@@ -40,7 +40,8 @@ protected:
         report(Factory->getBeginLoc(),
                "'" + Callee->getQualifiedNameAsString() +
                    "' creates a tensor on the CPU, but it is used with " +
-                   describeOperand(C.Other) + ", which is on " +
+                   describeOperand(C.Other) +
+                   (C.Other.IsModule ? ", which are on " : ", which is on ") +
                    C.Other.Fact.Value.Spelling);
     F.Notes.push_back(
         {C.Site->getExprLoc(), "they meet in '" + C.Callee + "' here"});
@@ -52,6 +53,9 @@ private:
   /// Creates the tensor on the input's device, keeping the dtype as written.
   static void addFix(Finding &F, const CallExpr *Factory,
                      const std::string &Input, ASTContext &Ctx) {
+    // A module's holder has no device() to name.
+    if (Input.empty())
+      return;
     std::string Device = "torch::device(" + Input + ".device())";
     const Expr *Options = nullptr;
     const Expr *LastWritten = nullptr;

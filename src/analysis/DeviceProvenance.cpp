@@ -1013,6 +1013,12 @@ std::string FunctionAnalysis::moduleName(const Expr *Module) {
   return objectName(Module);
 }
 
+/// True for a module the user's code may move: a holder, a module class
+/// or a pointer to one, a TorchScript module.
+static bool isModuleObjectType(QualType T) {
+  return isModuleValueType(T) || api::isScriptModuleType(T);
+}
+
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
   // A TorchScript module is a model: it has parameters.
   if (moduleHasState(moduleClassOf(Module->getType())) ||
@@ -1030,6 +1036,14 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
                                            llvm::ArrayRef<const Expr *> Args,
                                            const State &S, unsigned Depth) {
   DeviceSet Mod = moduleMatters(Module) ? stateOf(Module, S) : DeviceSet();
+  // A module this function is given is wherever its callers put it; its
+  // input says more of where the result is (the two agree, or the call
+  // throws, which the operand check reports).
+  if (const DeviceFact *One = Mod.single();
+      One && One->Value.FollowsInput &&
+      isa_and_nonnull<ParmVarDecl>(One->Value.Var) &&
+      isModuleObjectType(cast<ParmVarDecl>(One->Value.Var)->getType()))
+    Mod = DeviceSet();
   DeviceSet Result;
   if (const DeviceFact *One = Mod.single()) {
     Result = DeviceSet(*One);
@@ -1456,6 +1470,64 @@ void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
     V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
 }
 
+/// The modules Call hands to a function or method of the user's (not
+/// LibTorch's, not the standard library's), and the object of such a
+/// method other than forward(); holders share their module, so a holder
+/// passed by value is handed on too.
+static llvm::SmallVector<const Expr *, 2>
+modulesHandedOn(const CallExpr *Call) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || api::isInTorchNamespace(Callee) || isInStd(Callee))
+    return Out;
+  for (const Expr *A : Call->arguments())
+    if (isModuleObjectType(A->getType()))
+      Out.push_back(A);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Object = MC->getImplicitObjectArgument();
+        Object && isModuleObjectType(Object->getType()) &&
+        !api::isModuleForward(MC->getMethodDecl()))
+      Out.push_back(Object);
+  return Out;
+}
+
+namespace {
+/// Whether a body may move a module it is given: it calls to() on one, or
+/// hands one on to another function of the user's.
+struct ModuleMoveScan : RecursiveASTVisitor<ModuleMoveScan> {
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    Found = Found ||
+            (MC && (api::isModuleTo(MC->getMethodDecl()) ||
+                    api::isScriptModuleTo(MC))) ||
+            !modulesHandedOn(Call).empty();
+    return !Found;
+  }
+};
+} // namespace
+
+/// Forgets where the modules Call hands to the user's code are, unless the
+/// body they go to is in view and moves none: `setup(model, device)` may
+/// have moved the model.
+static void forgetModulesHandedOn(
+    const CallExpr *Call, State &St,
+    llvm::function_ref<const ValueDecl *(const Expr *)> Tracked) {
+  llvm::SmallVector<const Expr *, 2> Modules = modulesHandedOn(Call);
+  if (Modules.empty())
+    return;
+  const FunctionDecl *Def = nullptr;
+  if (Call->getDirectCallee()->hasBody(Def)) {
+    ModuleMoveScan Scan;
+    Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    if (!Scan.Found)
+      return;
+  }
+  for (const Expr *M : Modules)
+    if (const ValueDecl *VD = Tracked(M))
+      St.erase(VD);
+}
+
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report) {
     checkSites(S, St);
@@ -1464,6 +1536,10 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     recordCallArguments(S, St);
     noteFieldWrite(S, St);
   }
+
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    forgetModulesHandedOn(CE, St,
+                          [this](const Expr *E) { return trackedDecl(E); });
 
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     return transferDecl(DS, St);
@@ -1641,6 +1717,17 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
   for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
        ++I) {
     QualType T = Callee->getParamDecl(I)->getType();
+    // A module on a device: what the callee's conflicts with it need.
+    if (isModuleObjectType(T)) {
+      DeviceSet Module = stateOf(CE->getArg(I), St);
+      const DeviceFact *One = Module.single();
+      if (One && One->Value.Kind != Device::Cpu &&
+          One->Value.Kind != Device::Scalar && !One->Value.FollowsInput)
+        Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
+                                     Callee->getNameAsString(),
+                                     One->Value.Spelling});
+      continue;
+    }
     // A batch of CPU tensors: what the callee's conflicts with it need.
     if (holdsTensors(T)) {
       noteCpuArgument(Out->ExternalArgs, Key, Callee, I, CE->getArg(I),
@@ -1674,6 +1761,11 @@ void FunctionAnalysis::recordCallArguments(const Stmt *S, const State &St) {
   std::string Key = api::projectKey(Callee);
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I) {
     QualType T = Callee->getParamDecl(I)->getType();
+    // A module handed on: where it is, for the callee's conflicts with it.
+    if (isModuleObjectType(T)) {
+      Out->CallArgs.push_back({Callee, I, stateOf(Args[I], St), Args[I]});
+      continue;
+    }
     if (!api::isTensorType(T) && !holdsTensors(T))
       continue;
     DeviceSet V = api::isTensorType(T) ? evalTensor(Args[I], St)
@@ -2401,6 +2493,14 @@ bool FunctionAnalysis::run(ProvenanceCache::Result &Result) {
   if (TrackedClass && !isa<CXXConstructorDecl>(FD) &&
       !isa<CXXDestructorDecl>(FD))
     Initial.Device = Cache.classState(TrackedClass).Fields;
+  // A module the function is given is wherever its callers put it, which
+  // they decide (parameterMayBeOnDevice), as for a tensor.
+  for (const ParmVarDecl *P : FD->parameters())
+    if (isModuleObjectType(P->getType())) {
+      DeviceFact F = symbolicVar(P, /*FollowsInput=*/true);
+      F.Value.FixText.clear(); // A holder has no device() to name.
+      Initial.Device[P] = DeviceSet(F);
+    }
   Initial.Dtype = Dtypes->initialState();
   Returns.clear();
   ReturnsUnknown = false;
