@@ -483,6 +483,12 @@ private:
   /// A virtual call: the overriders in the unit whose parameter meets a
   /// device, against the argument this call passes.
   void checkOverriders(const CXXMemberCallExpr *Call, const State &St);
+  /// For a call on an object whose class is known: whether Own, the device
+  /// a method of the class meets its parameter with, may be an accelerator
+  /// for this object (a constructor's parameter is read at the object's
+  /// construction, when that is in view; else it is not known to be).
+  bool constructedOnDevice(const Device &Own, const Expr *Object,
+                           const State &St);
   /// Records that FD's parameters Index and Other meet at Where.
   void requireSameDevice(unsigned Index, unsigned Other,
                          const DeviceRequirement &Where);
@@ -1972,14 +1978,51 @@ std::string FunctionAnalysis::siteWhere(const Expr *Site,
          std::to_string(SM.getExpansionLineNumber(Loc));
 }
 
+bool FunctionAnalysis::constructedOnDevice(const Device &Own,
+                                           const Expr *Object,
+                                           const State &St) {
+  // A device of the class's own making (a CUDA device, a field another
+  // unit sets) holds for every object.
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(Own.Var);
+  const auto *Ctor =
+      Param ? dyn_cast<CXXConstructorDecl>(Param->getDeclContext()) : nullptr;
+  if (!Ctor)
+    return true;
+  // A constructor's parameter: what this object's construction passed.
+  const auto *VD = dyn_cast_or_null<VarDecl>(trackedDecl(Object));
+  const Expr *Init =
+      VD && VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr;
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (!CE ||
+      CE->getConstructor()->getCanonicalDecl() != Ctor->getCanonicalDecl() ||
+      Index >= CE->getNumArgs())
+    return false;
+  std::optional<DeviceFact> Passed = evalDevice(CE->getArg(Index), St);
+  return Passed && mayBeAccelerator(Passed->Value);
+}
+
 void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
                                        const State &St) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   const Expr *Object = Call->getImplicitObjectArgument();
-  if (!MD || !MD->isVirtual() || !Object ||
-      MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false))
+  if (!MD || !MD->isVirtual() || !Object)
     return;
-  for (const FunctionDecl *Def : Cache.overriders(MD)) {
+  // A call on an object of a known class runs that class's method, whose
+  // callers are not all in view (calls through the base may reach it): its
+  // parameters that meet a device of its own are checked here, as at a
+  // call through the base.
+  llvm::SmallVector<const FunctionDecl *, 4> Defs;
+  const FunctionDecl *Known = nullptr;
+  if (const CXXMethodDecl *Devirtualized =
+          MD->getDevirtualizedMethod(Object, /*IsAppleKext=*/false)) {
+    if (!Devirtualized->hasBody(Known))
+      return;
+    Defs.push_back(Known);
+  } else {
+    llvm::append_range(Defs, Cache.overriders(MD));
+  }
+  for (const FunctionDecl *Def : Defs) {
     if (Def == FD || isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD))
       continue;
     const auto *Class = cast<CXXMethodDecl>(Def)->getParent();
@@ -1994,15 +2037,21 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
       if (!isCpuArgument(V) && !(V.single() && facts::isReturnsCpu(
                                                    V.single()->Value.Key)))
         continue;
+      // The object's own device, where the class was given it by the
+      // construction in view: a backend built for the CPU takes CPU tensors.
+      if (Known && !constructedOnDevice(PC.Other.Fact.Value, Object, St))
+        continue;
       std::string Runs = Class->getNameAsString() + "::" +
                          Def->getNameAsString();
       std::string Where = siteWhere(PC.Site, Call);
       V.addStep(Arg->getBeginLoc(),
                 "is passed to '" + MD->getNameAsString() + "' as '" +
-                    paramNameOf(Def, PC.Index) + "' here; when '" +
-                    moduleName(Object) + "' is a '" +
-                    Class->getNameAsString() + "', '" + Runs +
-                    "' meets it with '" + PC.Other.Text + "' at " + Where);
+                    paramNameOf(Def, PC.Index) + "' here; " +
+                    (Known ? "there"
+                           : "when '" + moduleName(Object) + "' is a '" +
+                                 Class->getNameAsString() + "',") +
+                    " '" + Runs + "' meets it with '" + PC.Other.Text +
+                    "' at " + Where);
       DeviceSet O(PC.Other.Fact);
       std::vector<SiteOperand> Ops;
       Ops.push_back({{Arg, text(api::ignoreWrappers(Arg), Ctx),
@@ -2014,7 +2063,8 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
         return;
     }
   }
-  checkImportedOverriders(Call, MD, St);
+  if (!Known)
+    checkImportedOverriders(Call, MD, St);
 }
 
 void FunctionAnalysis::checkImportedOverriders(const CXXMemberCallExpr *Call,
