@@ -1723,29 +1723,21 @@ void FunctionAnalysis::recordExternalArguments(const Stmt *S, const State &St) {
   for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
        ++I) {
     QualType T = Callee->getParamDecl(I)->getType();
-    // A module on a device: what the callee's conflicts with it need.
-    if (isModuleObjectType(T)) {
-      DeviceSet Module = stateOf(CE->getArg(I), St);
-      const DeviceFact *One = Module.single();
-      if (One && One->Value.Kind != Device::Cpu &&
-          One->Value.Kind != Device::Scalar && !One->Value.FollowsInput)
-        Out->ExternalArgs.push_back({Key, I, CE->getArg(I),
-                                     Callee->getNameAsString(),
-                                     One->Value.Spelling});
-      continue;
-    }
+    // A module is where its state says; a CPU one says nothing.
+    const bool Module = isModuleObjectType(T);
     // A batch of CPU tensors: what the callee's conflicts with it need.
-    if (holdsTensors(T)) {
+    if (!Module && holdsTensors(T)) {
       noteCpuArgument(Out->ExternalArgs, Key, Callee, I, CE->getArg(I),
                       evalContainer(CE->getArg(I), St, 0));
       continue;
     }
-    if (!api::isTensorType(T))
+    if (!Module && !api::isTensorType(T))
       continue;
-    // A tensor on a device or a run-time device; the caller's own input
-    // says nothing of where it is.
-    DeviceSet Arg = evalTensor(CE->getArg(I), St);
-    if (isCpuArgument(Arg)) {
+    // A tensor or a module on a device or a run-time device; the caller's
+    // own input says nothing of where it is.
+    DeviceSet Arg =
+        Module ? stateOf(CE->getArg(I), St) : evalTensor(CE->getArg(I), St);
+    if (!Module && isCpuArgument(Arg)) {
       noteCpuArgument(Out->ExternalArgs, Key, Callee, I, CE->getArg(I), Arg);
       continue;
     }
