@@ -10,23 +10,23 @@ using namespace clang;
 
 namespace torchlint {
 
-std::vector<ProjectFact>
-DeviceConflictRule::neededFor(const DeviceConflict &C) {
-  std::vector<ProjectFact> Needs;
-  auto Add = [&](const ProjectFact &Need) {
-    if (!Need.empty() && !llvm::is_contained(Needs, Need))
-      Needs.push_back(Need);
+std::vector<Need> DeviceConflictRule::neededFor(const DeviceConflict &C) {
+  std::vector<Need> Needs;
+  auto Add = [&](const ProjectFact &Fact) {
+    if (!Fact.empty() && !llvm::is_contained(Needs, Need(Fact)))
+      Needs.push_back(Fact);
   };
   Add(C.Needs);
   for (const ConflictOperand *Op : {&C.Stray, &C.Other}) {
-    if (facts::isReturnsCpu(Op->Fact.Value.Key))
-      Add(Op->Fact.Value.Key);
+    if (Op->Fact.Value.returnedElsewhere())
+      Add(facts::returnsCpu(Op->Fact.Value.Key));
     Add(Op->Fact.Needs);
   }
   // Meeting what an input may be on: real where the program leaves the
   // CPU; linted alone, unless the unit is a whole program on the CPU.
   if (Needs.empty() && C.Other.Fact.Value.FollowsInput)
-    Needs.push_back(facts::aloneUnless(facts::LeavesCpu, facts::StaysOnCpu));
+    Needs.push_back(
+        Need::aloneUnless(FactKind::LeavesCpu, FactKind::StaysOnCpu));
   return Needs;
 }
 

@@ -21,7 +21,7 @@ protected:
   /// configuration's device another unit sets), the caller the conflict
   /// with a parameter needs, and, when nothing else, for a device an input
   /// only may have (a module's forward()), a program that leaves the CPU.
-  static std::vector<ProjectFact> neededFor(const DeviceConflict &C);
+  static std::vector<Need> neededFor(const DeviceConflict &C);
 
 private:
   void onFunction(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) final {

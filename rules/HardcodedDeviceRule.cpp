@@ -82,7 +82,8 @@ private:
     Finding &F =
         report(Loc, What + " without a torch::cuda::is_available() guard");
     if (Cuda == CudaRequirement::Auto)
-      F.Needs = {facts::unless(facts::RequiresCuda, facts::RunsWithoutCuda)};
+      F.Needs = {
+          Need::unless(FactKind::RequiresCuda, FactKind::RunsWithoutCuda)};
     return F;
   }
 

@@ -58,7 +58,7 @@ public:
                             "it was saved from");
     if (!Var) {
       if (!Strict)
-        F.Needs = {facts::RuntimeDevice};
+        F.Needs = {FactKind::RuntimeDevice};
       return;
     }
     // The device goes after the last written argument. A fix that compiles

@@ -126,10 +126,10 @@ std::optional<ProjectFact> cudaEvidence(const Expr *Site, ASTContext &Ctx) {
   else if (isa<DeclRefExpr>(Site))
     RunsWithoutCuda = choosesCpuDevice(Site, Ctx);
   else if (const auto *Query = dyn_cast<CallExpr>(Site))
-    return rejectsMissingCuda(Query, Ctx) ? facts::RequiresCuda
-                                          : facts::RunsWithoutCuda;
+    return rejectsMissingCuda(Query, Ctx) ? FactKind::RequiresCuda
+                                          : FactKind::RunsWithoutCuda;
   if (RunsWithoutCuda)
-    return facts::RunsWithoutCuda;
+    return FactKind::RunsWithoutCuda;
   return std::nullopt;
 }
 

@@ -212,7 +212,7 @@ private:
   /// fieldValue, where it may be trusted: when every write to F is in this
   /// unit. Where the writes in view all say the CPU but another unit may
   /// write F (a configuration struct set in main.cpp), a run-time device that
-  /// needs facts::writesDevice.
+  /// needs FactKind::WritesDevice.
   std::optional<DeviceFact> knownField(const FieldDecl *F, const State &S,
                                        unsigned Depth);
   /// The one known device (a constant, or one choice of a CUDA ordinal)
@@ -1019,12 +1019,6 @@ std::string FunctionAnalysis::moduleName(const Expr *Module) {
   return objectName(Module);
 }
 
-/// True for a module the user's code may move: a holder, a module class
-/// or a pointer to one, a TorchScript module.
-static bool isModuleObjectType(QualType T) {
-  return isModuleValueType(T) || api::isScriptModuleType(T);
-}
-
 bool FunctionAnalysis::moduleMatters(const Expr *Module) {
   // A TorchScript module is a model: it has parameters.
   if (moduleHasState(moduleClassOf(Module->getType())) ||
@@ -1073,7 +1067,7 @@ DeviceSet FunctionAnalysis::evalModuleCall(const Expr *Call, const Expr *Module,
 
 /// A call of the user's own function whose body is in another unit: its
 /// tensor is on the CPU if that function returns a CPU tensor, which only
-/// the project shows (facts::returnsCpu). A conflict found with it is
+/// the project shows (FactKind::ReturnsCpu). A conflict found with it is
 /// reported only then, with the note of the unit that shows it.
 DeviceSet FunctionAnalysis::externalCall(const Expr *Call,
                                          const FunctionDecl *Callee) {
@@ -1084,7 +1078,7 @@ DeviceSet FunctionAnalysis::externalCall(const Expr *Call,
     return DeviceSet();
   DeviceFact F;
   F.Value = Device::cpu();
-  F.Value.Key = facts::returnsCpu(Key);
+  F.Value.Key = Key;
   F.Birth = Call;
   F.Steps.push_back(
       {Call->getBeginLoc(), "is returned by '" + Callee->getNameAsString() +
@@ -1241,7 +1235,7 @@ DeviceSet FunctionAnalysis::evalOwn(const Expr *E, const State &S,
       DeviceSet Moved =
           M == api::TensorMethod::Cpu
               ? DeviceSet(
-                    DeviceFact{Device::cpu(), {}, nullptr, false, false, ""})
+                    DeviceFact{Device::cpu(), {}, nullptr, false, false, {}})
               : (MC->getNumArgs() >= 1 &&
                          !api::isTensorType(MC->getArg(0)->getType())
                      ? evalOptions(MC->getArg(0), S, Depth + 1)
@@ -1476,64 +1470,6 @@ void FunctionAnalysis::noteAssignment(const CXXOperatorCallExpr *OC,
     V.addStep(OC->getBeginLoc(), "is assigned here" + Path);
 }
 
-/// The modules Call hands to a function or method of the user's (not
-/// LibTorch's, not the standard library's), and the object of such a
-/// method other than forward(); holders share their module, so a holder
-/// passed by value is handed on too.
-static llvm::SmallVector<const Expr *, 2>
-modulesHandedOn(const CallExpr *Call) {
-  llvm::SmallVector<const Expr *, 2> Out;
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || api::isInTorchNamespace(Callee) || isInStd(Callee))
-    return Out;
-  for (const Expr *A : Call->arguments())
-    if (isModuleObjectType(A->getType()))
-      Out.push_back(A);
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const Expr *Object = MC->getImplicitObjectArgument();
-        Object && isModuleObjectType(Object->getType()) &&
-        !api::isModuleForward(MC->getMethodDecl()))
-      Out.push_back(Object);
-  return Out;
-}
-
-namespace {
-/// Whether a body may move a module it is given: it calls to() on one, or
-/// hands one on to another function of the user's.
-struct ModuleMoveScan : RecursiveASTVisitor<ModuleMoveScan> {
-  bool Found = false;
-  bool VisitCallExpr(CallExpr *Call) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    Found = Found ||
-            (MC && (api::isModuleTo(MC->getMethodDecl()) ||
-                    api::isScriptModuleTo(MC))) ||
-            !modulesHandedOn(Call).empty();
-    return !Found;
-  }
-};
-} // namespace
-
-/// Forgets where the modules Call hands to the user's code are, unless the
-/// body they go to is in view and moves none: `setup(model, device)` may
-/// have moved the model.
-static void forgetModulesHandedOn(
-    const CallExpr *Call, State &St,
-    llvm::function_ref<const ValueDecl *(const Expr *)> Tracked) {
-  llvm::SmallVector<const Expr *, 2> Modules = modulesHandedOn(Call);
-  if (Modules.empty())
-    return;
-  const FunctionDecl *Def = nullptr;
-  if (Call->getDirectCallee()->hasBody(Def)) {
-    ModuleMoveScan Scan;
-    Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-    if (!Scan.Found)
-      return;
-  }
-  for (const Expr *M : Modules)
-    if (const ValueDecl *VD = Tracked(M))
-      St.erase(VD);
-}
-
 void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   if (Report) {
     checkSites(S, St);
@@ -1544,8 +1480,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
   }
 
   if (const auto *CE = dyn_cast<CallExpr>(S))
-    forgetModulesHandedOn(CE, St,
-                          [this](const Expr *E) { return trackedDecl(E); });
+    forgetModulesHandedOn(
+        CE, St, [this](const Expr *E) { return trackedDecl(E); }, Ctx);
 
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     return transferDecl(DS, St);
@@ -1699,7 +1635,7 @@ static bool isOwnDevice(const DeviceSet &Set, const FunctionDecl *FD) {
          isa<FieldDecl>(D.Var) && D.Var->getDeclContext() == MD->getParent();
 }
 
-/// Records, for facts::passesCpu, that this function hands Callee's
+/// Records, for FactKind::PassesCpu, that this function hands Callee's
 /// parameter Index the CPU tensors of Arg, if it does.
 static void noteCpuArgument(std::vector<ExternalArgument> &Out,
                             const std::string &Key, const FunctionDecl *Callee,
@@ -1859,7 +1795,7 @@ bool FunctionAnalysis::reportOnDevice(DeviceConflict::KindTy Kind,
                                       const DeviceSet &V) {
   const DeviceFact *OnDevice = nullptr;
   for (const DeviceFact &F : V.facts())
-    if (mayBeAccelerator(F.Value) && !facts::isReturnsCpu(F.Value.Key)) {
+    if (mayBeAccelerator(F.Value) && !F.Value.returnedElsewhere()) {
       OnDevice = &F;
       break;
     }
@@ -2026,8 +1962,8 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
         continue;
       const Expr *Arg = Call->getArg(PC.Index);
       DeviceSet V = evalTensor(Arg, St);
-      if (!isCpuArgument(V) && !(V.single() && facts::isReturnsCpu(
-                                                   V.single()->Value.Key)))
+      if (!isCpuArgument(V) &&
+          !(V.single() && V.single()->Value.returnedElsewhere()))
         continue;
       // The object's own device, where the class was given it by the
       // construction in view: a backend built for the CPU takes CPU tensors.
@@ -2084,8 +2020,8 @@ void FunctionAnalysis::checkImportedOverriders(const CXXMemberCallExpr *Call,
         continue;
       const Expr *Arg = Args[Q.Arg];
       DeviceSet V = evalTensor(Arg, St);
-      if (!isCpuArgument(V) && !(V.single() && facts::isReturnsCpu(
-                                                   V.single()->Value.Key)))
+      if (!isCpuArgument(V) &&
+          !(V.single() && V.single()->Value.returnedElsewhere()))
         continue;
       llvm::StringRef Holder = Q.OtherText;
       Holder.consume_front("'");
@@ -2249,7 +2185,7 @@ void FunctionAnalysis::checkLoopAccess(const Expr *E, const State &St) {
   DeviceSet V = evalTensor(Moved, St);
   const DeviceFact *Cpu = V.single();
   if (!Cpu || Cpu->Value.Kind != Device::Cpu || !Cpu->Needs.empty() ||
-      facts::isReturnsCpu(Cpu->Value.Key))
+      Cpu->Value.returnedElsewhere())
     return;
   std::optional<DeviceFact> Target;
   if (api::tensorMethod(MD) == api::TensorMethod::Cuda) {
@@ -2445,7 +2381,7 @@ void FunctionAnalysis::checkOperands(const Expr *Site,
   // defined elsewhere) is taken only where no certain one is: the site
   // reports one conflict, and the host may drop a conditional one.
   auto Conditional = [](const DeviceFact *F) {
-    return facts::isReturnsCpu(F->Value.Key) || !F->Needs.empty();
+    return F->Value.returnedElsewhere() || !F->Needs.empty();
   };
   for (int Pass = 0; Pass < 2; ++Pass)
     for (size_t I = 0; I < Ops.size(); ++I)
@@ -2685,8 +2621,8 @@ ProvenanceCache::conflicts(const FunctionDecl *FD) {
       llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
       std::optional<DeviceFact> Cpu = parameterOnCpu(FD, PC.Index, Visited);
       // Callers out of view: real where some unit of the project passes a
-      // tensor created on the CPU there (facts::passesCpu).
-      std::string Needs;
+      // tensor created on the CPU there (FactKind::PassesCpu).
+      ProjectFact Needs;
       if (!Cpu && callersMayPassCpu(FD)) {
         Cpu.emplace();
         Cpu->Value = Device::cpu();

@@ -1005,26 +1005,14 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
     noteFieldWrite(S, St);
   }
 
-  // A module handed to the user's own function may be converted there
-  // (holders share their module): its dtype is unknown afterwards.
-  // So may one whose own member function the user wrote runs
-  // (`model->use_double()` calling `to(torch::kDouble)` on itself); its
+  // A module handed to the user's own function that may convert it
+  // (holders share their module), or whose own member function the user
+  // wrote runs and may convert it (`model->use_double()` calling
+  // `to(torch::kDouble)` on itself): its dtype is unknown afterwards. Its
   // forward() does not convert it.
-  if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (Callee && !api::isInTorchNamespace(Callee) && !isInStd(Callee)) {
-      for (const Expr *A : CE->arguments())
-        if (isModuleValueType(A->getType()))
-          if (const ValueDecl *VD = trackedDecl(A))
-            St.erase(VD);
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-        if (const Expr *Object = MC->getImplicitObjectArgument();
-            Object && api::isModuleClass(MC->getMethodDecl()->getParent()) &&
-            !api::isModuleForward(MC->getMethodDecl()))
-          if (const ValueDecl *VD = trackedDecl(Object))
-            St.erase(VD);
-    }
-  }
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    flow::forgetModulesHandedOn(
+        CE, St, [this](const Expr *E) { return trackedDecl(E); }, Ctx);
 
   if (const auto *DS = dyn_cast<DeclStmt>(S))
     return transferDecl(DS, St);

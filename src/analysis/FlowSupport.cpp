@@ -2,6 +2,7 @@
 
 #include "FlowSupport.h"
 #include "FlowSolver.h"
+#include "UnitCache.h"
 
 #include "torchlint/api/Syntax.h"
 #include "torchlint/api/TorchApi.h"
@@ -18,6 +19,69 @@ namespace torchlint {
 namespace flow {
 
 bool isModuleValueType(QualType T) { return api::moduleClassOf(T) != nullptr; }
+
+bool isModuleObjectType(QualType T) {
+  return isModuleValueType(T) || api::isScriptModuleType(T);
+}
+
+llvm::SmallVector<const Expr *, 2> modulesHandedOn(const CallExpr *Call) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || api::isInTorchNamespace(Callee) || isInStd(Callee))
+    return Out;
+  for (const Expr *A : Call->arguments())
+    if (isModuleObjectType(A->getType()))
+      Out.push_back(A);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Object = MC->getImplicitObjectArgument();
+        Object && isModuleObjectType(Object->getType()) &&
+        !api::isModuleForward(MC->getMethodDecl()))
+      Out.push_back(Object);
+  return Out;
+}
+
+namespace {
+/// Whether a body may move or convert a module it is given.
+struct ModuleMoveScan : RecursiveASTVisitor<ModuleMoveScan> {
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    std::optional<api::CheckpointLoad> Load = api::checkpointLoad(Call);
+    Found = Found ||
+            (MC && (api::isModuleTo(MC->getMethodDecl()) ||
+                    api::isScriptModuleTo(MC))) ||
+            // torch::load(model, path) sets the parameters to the
+            // checkpoint's tensors, with their device and dtype.
+            (Load && !Load->Scripted && Call->getNumArgs() > 0 &&
+             isModuleObjectType(Call->getArg(0)->getType())) ||
+            !modulesHandedOn(Call).empty();
+    return !Found;
+  }
+};
+
+/// The answers of mayMoveModulesHandedOn in one unit, by definition.
+struct ModuleMovers {
+  llvm::DenseMap<const FunctionDecl *, bool> MayMove;
+};
+UnitCache<ModuleMovers> MoversByUnit;
+} // namespace
+
+bool mayMoveModulesHandedOn(const FunctionDecl *Callee, const ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee || !Callee->hasBody(Def) || !Def->getBody())
+    return true;
+  ModuleMovers &Movers =
+      MoversByUnit.get(Ctx, [](const ASTContext &) { return ModuleMovers(); });
+  auto [It, New] = Movers.MayMove.try_emplace(Def, true);
+  if (New) {
+    ModuleMoveScan Scan;
+    Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+    // The map may have grown meanwhile: look the entry up again.
+    Movers.MayMove[Def] = Scan.Found;
+    return Scan.Found;
+  }
+  return It->second;
+}
 
 namespace {
 /// Which of a class's code forEachClassCode visits.

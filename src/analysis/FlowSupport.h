@@ -30,6 +30,39 @@ namespace flow {
 /// True for module holders, module pointers and module objects.
 bool isModuleValueType(clang::QualType T);
 
+/// True for a module the user's code may move or convert: a holder, a
+/// module class or a pointer to one, a TorchScript module.
+bool isModuleObjectType(clang::QualType T);
+
+/// The modules Call hands to a function or method of the user's (not
+/// LibTorch's, not the standard library's), and the object of such a
+/// method other than forward(); holders share their module, so a holder
+/// passed by value is handed on too.
+llvm::SmallVector<const clang::Expr *, 2>
+modulesHandedOn(const clang::CallExpr *Call);
+
+/// Whether Callee may move or convert a module it is handed: its body, when
+/// in view, calls to() on a module, loads a checkpoint into one, or hands
+/// one on to the user's code again; a body out of view may. Asked of every
+/// such call by every property, so answered once per function and unit.
+bool mayMoveModulesHandedOn(const clang::FunctionDecl *Callee,
+                            const clang::ASTContext &Ctx);
+
+/// Forgets, in St, the modules Call hands to the user's code where that
+/// code may move or convert them (`setup(model, device)`): where they are
+/// and what dtype they hold is unknown afterwards, for every property.
+/// Tracked names the variable or field an expression is tracked as.
+template <class StateT, class TrackedFn>
+void forgetModulesHandedOn(const clang::CallExpr *Call, StateT &St,
+                           TrackedFn &&Tracked, const clang::ASTContext &Ctx) {
+  llvm::SmallVector<const clang::Expr *, 2> Modules = modulesHandedOn(Call);
+  if (Modules.empty() || !mayMoveModulesHandedOn(Call->getDirectCallee(), Ctx))
+    return;
+  for (const clang::Expr *M : Modules)
+    if (const clang::ValueDecl *VD = Tracked(M))
+      St.erase(VD);
+}
+
 /// True when a user module registers anything (then its device matters).
 bool registersState(const clang::CXXRecordDecl *RD);
 

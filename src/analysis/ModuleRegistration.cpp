@@ -58,7 +58,7 @@ enum class ModuleState {
   Stateless, ///< No tensor or module member, and it registers nothing.
   Stateful,  ///< It holds or registers something, or we cannot tell.
   /// As Stateless where this unit sees it, but a constructor is defined in
-  /// another file: the unit that defines it says (facts::registersState).
+  /// another file: the unit that defines it says (FactKind::RegistersState).
   ConstructedElsewhere,
 };
 

@@ -59,13 +59,13 @@ void ProjectFactFinder::registerMatchers(MatchFinder &Finder) {
   // What each function returns and hands other units' functions.
   Finder.addMatcher(functionDecl(isDefinition()).bind("fn"), this);
   Finder.addMatcher(lambdaExpr().bind("lambda"), this);
-  // Where the program names a device other than the CPU (facts::LeavesCpu).
+  // Where the program names a device other than the CPU (FactKind::LeavesCpu).
   Finder.addMatcher(
       expr(anyOf(declRefExpr(), cxxConstructExpr(), cxxMemberCallExpr()))
           .bind("device-use"),
       this);
   // Where a device field is written: `cfg.device = ...` (facts::writesDevice
-  // and, from another object than `this`, facts::RuntimeDevice), and
+  // and, from another object than `this`, FactKind::RuntimeDevice), and
   // `device_(device)` (facts::writesDevice).
   Finder.addMatcher(
       cxxOperatorCallExpr(
@@ -80,11 +80,11 @@ void ProjectFactFinder::registerMatchers(MatchFinder &Finder) {
                     this);
   // Where the project moves models and tensors: `x.to(device)` and
   // `model->to(device)` with a device chosen at run time
-  // (facts::RuntimeDevice), also in a template's own body.
+  // (FactKind::RuntimeDevice), also in a template's own body.
   Finder.addMatcher(
       api::match::toMethodCall(expr().bind("target")).bind("move"), this);
-  // What shows whether the project needs CUDA (facts::RequiresCuda,
-  // facts::RunsWithoutCuda), and the mentions of CUDA that make its build
+  // What shows whether the project needs CUDA (FactKind::RequiresCuda,
+  // FactKind::RunsWithoutCuda), and the mentions of CUDA that make its build
   // worth reading.
   Finder.addMatcher(cudaEvidenceSite().bind("evidence"), this);
   Finder.addMatcher(
@@ -96,7 +96,7 @@ void ProjectFactFinder::registerMatchers(MatchFinder &Finder) {
       this);
   Finder.addMatcher(api::match::torchCudaNamespaceCall().bind("cuda-mention"),
                     this);
-  // Module classes that register state (facts::registersState).
+  // Module classes that register state (FactKind::RegistersState).
   Finder.addMatcher(cxxRecordDecl(isDefinition(), unless(isImplicit()),
                                   unless(classTemplateSpecializationDecl()))
                         .bind("class"),
@@ -115,7 +115,7 @@ void ProjectFactFinder::run(const MatchFinder::MatchResult &R) {
         (api::namesDeviceOtherThanCpu(Use) || movesToRuntimeDevice(Use)) &&
         !isLibraryLocation(Ctx.getSourceManager(), Use->getExprLoc())) {
       ShownLeavesCpu = true;
-      shows(facts::LeavesCpu, Use->getBeginLoc());
+      shows(FactKind::LeavesCpu, Use->getBeginLoc());
     }
     return;
   }
@@ -177,7 +177,7 @@ void ProjectFactFinder::functionFacts(const FunctionDecl *FD, ASTContext &Ctx) {
 /// Shows what a write to a device field says: that other units may read a
 /// GPU from it (facts::writesDevice), and, written from outside its object
 /// with a run-time choice, that the project chooses its device at run time
-/// (facts::RuntimeDevice: `cfg.device = ...` in main.cpp, for a trainer's
+/// (FactKind::RuntimeDevice: `cfg.device = ...` in main.cpp, for a trainer's
 /// `x.to(cfg_.device)`; the class's own writes to its fields are its own
 /// device choices, shown where it moves something there).
 void ProjectFactFinder::fieldWriteFacts(const BoundNodes &N, ASTContext &Ctx) {
@@ -202,7 +202,7 @@ void ProjectFactFinder::fieldWriteFacts(const BoundNodes &N, ASTContext &Ctx) {
   if (OC && Member && !isa<CXXThisExpr>(Member->getBase()) &&
       writesRuntimeDevice(Field, Value) &&
       !isLibraryLocation(SM, OC->getExprLoc()))
-    shows(facts::RuntimeDevice, OC->getBeginLoc(),
+    shows(FactKind::RuntimeDevice, OC->getBeginLoc(),
           "the project chooses '" + api::sourceText(OC->getArg(0), Ctx) +
               "' at run time here");
 }
@@ -216,7 +216,7 @@ void ProjectFactFinder::moveFacts(const CallExpr *Move, const Expr *Device,
     return;
   const Expr *Object = movedObject(Move);
   std::string What = Object ? api::sourceText(Object, Ctx) : "";
-  shows(facts::RuntimeDevice, Move->getBeginLoc(),
+  shows(FactKind::RuntimeDevice, Move->getBeginLoc(),
         "the project moves " +
             (What.empty() ? std::string("a model") : "'" + What + "'") +
             " to '" + D->getNameAsString() +
@@ -228,9 +228,9 @@ void ProjectFactFinder::onEndOfTranslationUnit(ASTContext &Ctx) {
   SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
   // A build that declares CUDA shows the project needs it.
   if (MentionsCuda && unitBuildDeclaresCuda(Ctx))
-    shows(facts::RequiresCuda, Start);
+    shows(FactKind::RequiresCuda, Start);
   if (!ShownLeavesCpu && Provenance.wholeProgramInView())
-    shows(facts::StaysOnCpu, Start);
+    shows(FactKind::StaysOnCpu, Start);
 }
 
 } // namespace torchlint

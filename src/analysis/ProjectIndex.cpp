@@ -277,7 +277,7 @@ llvm::json::Value ProjectIndex::toJSON() const {
   if (HasFacts) {
     llvm::json::Array SitesJ;
     for (const IndexedSite &S : Sites)
-      SitesJ.push_back(llvm::json::Object{{"fact", S.Fact},
+      SitesJ.push_back(llvm::json::Object{{"fact", S.Fact.str()},
                                           {"program", S.Program},
                                           {"path", S.Path},
                                           {"line", S.Line},
@@ -444,7 +444,10 @@ llvm::Expected<ProjectIndex> ProjectIndex::fromJSON(const llvm::json::Value &J) 
         if (!Fact || !Path)
           return Malformed("a fact site without 'fact' or 'path'");
         IndexedSite S;
-        S.Fact = Fact->str();
+        // A fact of a newer release is none this one can settle.
+        S.Fact = ProjectFact::parse(*Fact);
+        if (S.Fact.empty())
+          continue;
         S.Path = Path->str();
         S.Program = O->getString("program").value_or("").str();
         S.Line = static_cast<unsigned>(O->getInteger("line").value_or(0));
@@ -490,11 +493,10 @@ std::optional<std::string> ProjectIndex::programOf(llvm::StringRef Path) const {
   return It->second;
 }
 
-const IndexedSite *ProjectIndex::siteFor(llvm::StringRef Fact,
+const IndexedSite *ProjectIndex::siteFor(const ProjectFact &Fact,
                                          llvm::StringRef Program) const {
   for (const IndexedSite &S : Sites)
-    if (S.Fact == Fact &&
-        facts::relatedPrograms(S.Fact, S.Program, Program.str()))
+    if (S.Fact == Fact && facts::relatedPrograms(S.Fact, S.Program, Program))
       return &S;
   return nullptr;
 }

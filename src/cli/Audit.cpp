@@ -46,7 +46,7 @@ std::string Programs::of(llvm::StringRef File) const {
 
 bool Programs::related(const ProjectFact &Fact, llvm::StringRef Site,
                        llvm::StringRef Finding) {
-  return facts::relatedPrograms(Fact, Site.str(), Finding.str());
+  return facts::relatedPrograms(Fact, Site, Finding);
 }
 
 void ProjectFacts::learn(UnitResult &Unit) {
@@ -63,7 +63,7 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
   // The first in input order among related programs' first sites.
   std::string Program = Progs.of(Unit);
   const RenderedSite *Best = nullptr;
-  for (auto It = First.lower_bound({Fact, ""});
+  for (auto It = First.lower_bound({Fact, std::string()});
        It != First.end() && It->first.first == Fact; ++It)
     if (Programs::related(Fact, It->first.second, Program) &&
         (!Best || It->second.Record.Unit < Best->Record.Unit))
@@ -74,12 +74,10 @@ const RenderedSite *ProjectFacts::siteFor(const ProjectFact &Fact,
 bool ProjectFacts::settles(const UnitResult &Unit) const {
   // A need another unit may withdraw is settled once one has.
   return llvm::all_of(Unit.Findings, [&](const RenderedFinding &F) {
-    return llvm::all_of(F.Record.Needs, [&](const ProjectFact &Need) {
-      if (facts::isWithdrawable(Need)) {
-        std::string Keep = facts::keptBy(Need);
-        return !Keep.empty() && siteFor(Keep, Unit.File) != nullptr;
-      }
-      return siteFor(Need, Unit.File) != nullptr;
+    return llvm::all_of(F.Record.Needs, [&](const Need &N) {
+      if (N.isWithdrawable())
+        return !N.Keep.empty() && siteFor(N.Keep, Unit.File) != nullptr;
+      return siteFor(N.Fact, Unit.File) != nullptr;
     });
   });
 }
@@ -94,16 +92,16 @@ std::vector<SiteRecord> ProjectFacts::sites() const {
 void ProjectFacts::settle(UnitResult &Unit) const {
   llvm::erase_if(Unit.Findings, [&](RenderedFinding &F) {
     llvm::SmallVector<const RenderedSite *, 2> Sites;
-    for (const ProjectFact &Need : F.Record.Needs) {
+    for (const Need &N : F.Record.Needs) {
       // Withdrawn by another unit's evidence, or standing without it.
-      if (facts::isWithdrawable(Need)) {
-        if (facts::withdraws(Need, [&](const std::string &Fact) {
+      if (N.isWithdrawable()) {
+        if (N.withdrawnBy([&](const ProjectFact &Fact) {
               return siteFor(Fact, Unit.File) != nullptr;
             }))
           return true;
         continue;
       }
-      const RenderedSite *Site = siteFor(Need, Unit.File);
+      const RenderedSite *Site = siteFor(N.Fact, Unit.File);
       if (!Site)
         return true;
       Sites.push_back(Site);

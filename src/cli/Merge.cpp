@@ -144,22 +144,22 @@ decidePending(RunSummary &Undecided, llvm::StringRef SrcRoot,
     std::vector<const SiteRecord *> Shown;
     size_t Met = 0;
     bool Withdrawn = false;
-    auto Related = [&](const std::string &Fact) {
+    auto Related = [&](const ProjectFact &Fact) {
       return llvm::find_if(Sites, [&](const SiteRecord &S) {
         return S.Fact == Fact &&
                Programs::related(S.Fact, S.Program, P.Program);
       });
     };
-    for (const ProjectFact &Need : R.Needs) {
+    for (const Need &N : R.Needs) {
       // A need another unit may withdraw: met unless one has.
-      if (facts::isWithdrawable(Need)) {
-        Withdrawn |= facts::withdraws(Need, [&](const std::string &Fact) {
+      if (N.isWithdrawable()) {
+        Withdrawn |= N.withdrawnBy([&](const ProjectFact &Fact) {
           return Related(Fact) != Sites.end();
         });
         ++Met;
         continue;
       }
-      auto Site = Related(Need);
+      auto Site = Related(N.Fact);
       if (Site == Sites.end())
         break;
       Shown.push_back(&*Site);

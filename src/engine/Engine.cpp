@@ -49,7 +49,7 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
                      return SM.isBeforeInTranslationUnit(SM.getFileLoc(A.Loc),
                                                          SM.getFileLoc(B.Loc));
                    });
-  std::set<std::pair<std::string, unsigned>> Once;
+  std::set<std::pair<ProjectFact, unsigned>> Once;
   llvm::erase_if(Shown, [&](const ProjectSite &S) {
     return !Once.insert({S.Fact, SM.getFileLoc(S.Loc).getRawEncoding()}).second;
   });
@@ -61,58 +61,56 @@ static void settleProjectFacts(std::vector<Finding> &Findings,
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Program = Index->programOf(absolutePath(Main->getName()));
   const bool Linked = Program.has_value();
-  auto IndexSite = [&](const std::string &Fact) -> const IndexedSite * {
+  auto IndexSite = [&](const ProjectFact &Fact) -> const IndexedSite * {
     return Linked ? Index->siteFor(Fact, *Program) : nullptr;
   };
   llvm::erase_if(Findings, [&](Finding &F) {
     // A finding the unit's own evidence withdraws goes; one that only other
     // units could withdraw stands where no host sees them.
-    auto UnitShows = [&](const std::string &Fact) {
+    auto UnitShows = [&](const ProjectFact &Fact) {
       return llvm::any_of(Shown,
                           [&](const ProjectSite &S) { return S.Fact == Fact; });
     };
-    auto Shows = [&](const std::string &Fact) {
+    auto Shows = [&](const ProjectFact &Fact) {
       return UnitShows(Fact) || IndexSite(Fact);
     };
     // The unit decides alone what it would otherwise leave to the project;
     // with a linked index the project decides here.
     bool Decides = (!Sites || Alone) && !Linked;
     bool Withdrawn = false;
-    for (ProjectFact &Need : F.Needs)
-      if (auto Parts = facts::aloneParts(Need)) {
-        if (Decides && !UnitShows(Parts->first)) {
-          Withdrawn |= UnitShows(Parts->second);
-          Need.clear();
+    for (Need &N : F.Needs)
+      if (N.Kind == Need::KindTy::AloneUnless) {
+        if (Decides && !UnitShows(N.Fact)) {
+          Withdrawn |= UnitShows(N.Keep);
+          N = Need();
         } else {
-          Need = Parts->first;
+          N = Need(N.Fact);
         }
       }
-    llvm::erase_if(F.Needs,
-                   [](const ProjectFact &Need) { return Need.empty(); });
-    llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
-      if (!facts::isWithdrawable(Need))
+    llvm::erase_if(F.Needs, [](const Need &N) { return N.empty(); });
+    llvm::erase_if(F.Needs, [&](const Need &N) {
+      if (!N.isWithdrawable())
         return false;
-      bool By = facts::withdraws(Need, Shows);
+      bool By = N.withdrawnBy(Shows);
       Withdrawn |= By && (Decides || Linked);
       // What keeps it, shown here, settles it for every host.
-      std::string Keep = facts::keptBy(Need);
-      return Decides || Linked || (!Keep.empty() && UnitShows(Keep));
+      return Decides || Linked || (!N.Keep.empty() && UnitShows(N.Keep));
     });
     if (Withdrawn)
       return true;
     // Each fact the unit shows is settled here, with its note; the others
     // wait for a host that sees the project.
-    llvm::erase_if(F.Needs, [&](const ProjectFact &Need) {
-      if (facts::isWithdrawable(Need))
+    llvm::erase_if(F.Needs, [&](const Need &N) {
+      if (N.isWithdrawable())
         return false;
       auto Site = llvm::find_if(
-          Shown, [&](const ProjectSite &S) { return S.Fact == Need; });
+          Shown, [&](const ProjectSite &S) { return S.Fact == N.Fact; });
       if (Site != Shown.end()) {
         if (!Site->Message.empty())
           F.Notes.push_back({Site->Loc, Site->Message});
         return true;
       }
-      const IndexedSite *Elsewhere = IndexSite(Need);
+      const IndexedSite *Elsewhere = IndexSite(N.Fact);
       if (!Elsewhere)
         return false;
       if (!Elsewhere->Message.empty())

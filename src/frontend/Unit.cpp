@@ -410,7 +410,7 @@ private:
     TheEngine.analyze(Ctx, &Scope, &Sites);
     const SourceManager &SM = Ctx.getSourceManager();
     llvm::erase_if(Sites, [&](const ProjectSite &S) {
-      return S.Fact != facts::RequiresCuda || Broken.holds(SM, S.Loc);
+      return S.Fact.kind() != FactKind::RequiresCuda || Broken.holds(SM, S.Loc);
     });
     if (!Sites.empty())
       Sink.projectSites(Sites, CI);

@@ -63,7 +63,7 @@ json pendingToJson(const RunSummary &Summary) {
   json Sites = json::array();
   for (const SiteRecord &S : Summary.Sites) {
     json J = noteToJson(S.Note);
-    J["fact"] = S.Fact;
+    J["fact"] = S.Fact.str();
     J["unit"] = S.Unit;
     J["program"] = S.Program;
     Sites.push_back(J);
@@ -80,8 +80,11 @@ llvm::Error pendingFromJson(const json &J, RunSummary &Summary) {
         {std::move(*R), F.value("after", ""), F.value("program", "")});
   }
   for (const json &S : J.value("sites", json::array()))
-    Summary.Sites.push_back({S.value("fact", ""), noteFromJson(S),
-                             S.value("unit", ""), S.value("program", "")});
+    // A fact of a newer release's shard is none this one can settle.
+    if (ProjectFact Fact = ProjectFact::parse(S.value("fact", ""));
+        !Fact.empty())
+      Summary.Sites.push_back({std::move(Fact), noteFromJson(S),
+                               S.value("unit", ""), S.value("program", "")});
   return llvm::Error::success();
 }
 
@@ -97,8 +100,12 @@ json recordToJson(const FindingRecord &R) {
     J["fingerprint"] = R.Fingerprint;
   if (!R.Unit.empty())
     J["unit"] = R.Unit;
-  if (!R.Needs.empty())
-    J["needs"] = R.Needs;
+  if (!R.Needs.empty()) {
+    json Needs = json::array();
+    for (const Need &N : R.Needs)
+      Needs.push_back(N.str());
+    J["needs"] = Needs;
+  }
   json Notes = json::array();
   for (const PlainNote &N : R.Notes)
     Notes.push_back(noteToJson(N));
@@ -142,11 +149,20 @@ llvm::Expected<FindingRecord> recordFromJson(const json &J) {
   R.LineText = J.value("line_text", "");
   R.Fingerprint = J.value("fingerprint", "");
   R.Unit = J.value("unit", "");
-  // One fact as a string (shards of earlier releases), or a list.
+  // One fact as a string (shards of earlier releases), or a list. A
+  // finding that needs a fact this release cannot read is not guessed at.
+  std::vector<std::string> Needs;
   if (const auto It = J.find("needs"); It != J.end() && It->is_string())
-    R.Needs = {It->get<std::string>()};
+    Needs = {It->get<std::string>()};
   else
-    R.Needs = J.value("needs", std::vector<std::string>());
+    Needs = J.value("needs", std::vector<std::string>());
+  for (const std::string &Text : Needs) {
+    std::optional<Need> N = Need::parse(Text);
+    if (!N)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "unknown project fact '" + Text + "'");
+    R.Needs.push_back(std::move(*N));
+  }
   for (const json &N : J.value("notes", json::array()))
     R.Notes.push_back(noteFromJson(N));
   if (J.contains("introduced_by"))

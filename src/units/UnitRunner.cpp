@@ -558,7 +558,7 @@ nlohmann::json unitResultToJson(const UnitResult &R) {
   nlohmann::json Sites = nlohmann::json::array();
   for (const RenderedSite &S : R.Sites) {
     nlohmann::json J = noteToJson(S.Record.Note);
-    J["fact"] = S.Record.Fact;
+    J["fact"] = S.Record.Fact.str();
     J["rendered"] = S.Text;
     Sites.push_back(J);
   }
@@ -596,10 +596,15 @@ llvm::Expected<UnitResult> unitResultFromJson(const nlohmann::json &Doc) {
         return Record.takeError();
       R.Findings.push_back({*Record, F.at("rendered").get<std::string>()});
     }
-    for (const nlohmann::json &S : J.value("sites", nlohmann::json::array()))
-      R.Sites.push_back(
-          {{S.at("fact").get<std::string>(), noteFromJson(S), "", ""},
-           S.at("rendered").get<std::string>()});
+    for (const nlohmann::json &S : J.value("sites", nlohmann::json::array())) {
+      std::string Text = S.at("fact").get<std::string>();
+      ProjectFact Fact = ProjectFact::parse(Text);
+      if (Fact.empty())
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "unknown project fact '" + Text + "'");
+      R.Sites.push_back({{std::move(Fact), noteFromJson(S), "", ""},
+                         S.at("rendered").get<std::string>()});
+    }
     llvm::Expected<UnitSummaries> Summaries =
         summariesFromJson(J.value("summaries", nlohmann::json()));
     if (!Summaries)

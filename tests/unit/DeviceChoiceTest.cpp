@@ -197,13 +197,13 @@ void evidenceOfTheProjectsNeedForCuda() {
   ASSERT_TRUE(program().ok());
   ASTContext &Ctx = program().context();
   EXPECT_EQ(cudaEvidence(callOn("// rejects", "is_available"), Ctx),
-            std::optional<ProjectFact>(facts::RequiresCuda));
+            std::optional<ProjectFact>(FactKind::RequiresCuda));
   EXPECT_EQ(cudaEvidence(callOn("// asks", "is_available"), Ctx),
-            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+            std::optional<ProjectFact>(FactKind::RunsWithoutCuda));
   EXPECT_EQ(cudaEvidence(kindOn("// ternary", "CPU"), Ctx),
-            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+            std::optional<ProjectFact>(FactKind::RunsWithoutCuda));
   EXPECT_EQ(cudaEvidence(deviceOn("// by-name"), Ctx),
-            std::optional<ProjectFact>(facts::RunsWithoutCuda));
+            std::optional<ProjectFact>(FactKind::RunsWithoutCuda));
   EXPECT_FALSE(cudaEvidence(kindOn("// copy-cpu", "CPU"), Ctx));
   EXPECT_FALSE(cudaEvidence(deviceOn("// cuda-name"), Ctx));
 

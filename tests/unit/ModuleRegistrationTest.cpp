@@ -121,7 +121,7 @@ void membersLeftBehind() {
   EXPECT_EQ(lineOf(Plain[2].CreatedAt), program().line("// fc-created"));
   for (const UnregisteredMember &M : Plain) {
     EXPECT_TRUE(M.Creation);
-    EXPECT_EQ(M.Needs, "");
+    EXPECT_TRUE(M.Needs.empty());
   }
 
   // A submodule of a class whose constructor is in another file: reported

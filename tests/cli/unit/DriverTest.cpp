@@ -50,7 +50,7 @@ TEST(ExitStatus, VerifySucceedsWithExpectedFindings) {
 // OrderedDelivery, with unit results built by hand: a finding that needs a
 // project fact, and sites that show one, are plain data.
 
-const char *const Fact = facts::RuntimeDevice;
+const std::string Fact = ProjectFact(FactKind::RuntimeDevice).str();
 
 /// A unit result for File: one finding per entry of Needs ("" for one that
 /// needs no fact, "a+b" for one that needs two), and one site per fact in
@@ -66,7 +66,7 @@ UnitResult unitResult(const std::string &File,
     F.Record.Message = "a finding of " + File;
     for (llvm::StringRef Rest = N; !Rest.empty();) {
       auto [One, Tail] = Rest.split('+');
-      F.Record.Needs.push_back(One.str());
+      F.Record.Needs.push_back(*Need::parse(One));
       Rest = Tail;
     }
     F.Text = File + ": warning\n";
@@ -74,7 +74,7 @@ UnitResult unitResult(const std::string &File,
   }
   for (const std::string &Shown : Shows) {
     RenderedSite Site;
-    Site.Record.Fact = Shown;
+    Site.Record.Fact = ProjectFact::parse(Shown);
     Site.Record.Note.Message = "the fact is shown here";
     Site.Text = File + ": note: shown here\n";
     R.Sites.push_back(Site);
@@ -165,7 +165,7 @@ TEST(OrderedDelivery, AFindingThatNeedsTwoFactsWaitsForBoth) {
   std::vector<Seen> Out;
   OrderedDelivery D = recorder(Progs, Out);
   const std::string Other = "writes-device:Config::device";
-  UnitResult A = unitResult("a.cpp", {std::string(Fact) + "+" + Other}),
+  UnitResult A = unitResult("a.cpp", {Fact + "+" + Other}),
              B = unitResult("b.cpp", {}, {Fact}),
              C = unitResult("c.cpp", {}, {Other});
   D.arrive(0, A, "");
@@ -253,10 +253,11 @@ TEST(OrderedDelivery, AShardDeliversAtOnceAndLeavesFindingsUndecided) {
   EXPECT_EQ(indices(Out), (std::vector<size_t>{0, 1}));
   // Another shard may show the fact first: --merge decides.
   ASSERT_EQ(Out[0].R.Findings.size(), 1u);
-  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs, std::vector<std::string>{Fact});
+  EXPECT_EQ(Out[0].R.Findings[0].Record.Needs,
+            std::vector<Need>{FactKind::RuntimeDevice});
   std::vector<SiteRecord> Sites = D.sites();
   ASSERT_EQ(Sites.size(), 1u);
-  EXPECT_EQ(Sites[0].Fact, Fact);
+  EXPECT_EQ(Sites[0].Fact, ProjectFact(FactKind::RuntimeDevice));
   EXPECT_EQ(Sites[0].Unit, "b.cpp");
 }
 

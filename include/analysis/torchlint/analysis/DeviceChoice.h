@@ -28,8 +28,8 @@ namespace torchlint {
 /// Whether the project needs CUDA, as a check's option says (RequiresCuda).
 enum class CudaRequirement {
   /// Decided from the project: a CUDA device named unguarded is reported
-  /// unless the project is shown to need CUDA (facts::RequiresCuda) and
-  /// nothing in it falls back to the CPU (facts::RunsWithoutCuda); a file
+  /// unless the project is shown to need CUDA (FactKind::RequiresCuda) and
+  /// nothing in it falls back to the CPU (FactKind::RunsWithoutCuda); a file
   /// linted alone says what it does on a machine without a GPU.
   Auto,
   Required,    ///< CUDA-only by design: naming a CUDA device is no bug.
@@ -46,11 +46,11 @@ CudaRequirement cudaRequirement(llvm::StringRef Value);
 clang::ast_matchers::internal::BindableMatcher<clang::Stmt> cudaEvidenceSite();
 
 /// What Site shows of the project's need for CUDA, or nothing. Site is a
-/// call that asks whether CUDA is there (facts::RequiresCuda where it is asked
-/// only to stop a machine without CUDA, rejectsMissingCuda; otherwise
-/// facts::RunsWithoutCuda), a reference to the CPU device kind that is chosen
-/// as a device (choosesCpuDevice), or a device construction that chooses a
-/// name that may be the CPU (choosesCpuByName): facts::RunsWithoutCuda.
+/// call that asks whether CUDA is there (FactKind::RequiresCuda where it is
+/// asked only to stop a machine without CUDA, rejectsMissingCuda; otherwise
+/// FactKind::RunsWithoutCuda), a reference to the CPU device kind that is
+/// chosen as a device (choosesCpuDevice), or a device construction that chooses
+/// a name that may be the CPU (choosesCpuByName): FactKind::RunsWithoutCuda.
 std::optional<ProjectFact> cudaEvidence(const clang::Expr *Site,
                                         clang::ASTContext &Ctx);
 

@@ -43,7 +43,9 @@ struct Device {
   static constexpr int CurrentOrdinal = -1;
   static constexpr int RunTimeOrdinal = -2;
   /// For Symbolic: a stable key ("var:0x..", "input:x"); for Accelerator:
-  /// its name.
+  /// its name; for Cpu, the project key of the function in another file
+  /// that returned it: the CPU only if the project shows that function
+  /// returns a CPU tensor (FactKind::ReturnsCpu).
   std::string Key;
   /// How the device reads in a message: "the CPU", "cuda:1", "'device'".
   std::string Spelling;
@@ -71,6 +73,9 @@ struct Device {
             std::move(Key),     std::move(Spelling),
             std::move(FixText), FollowsInput};
   }
+
+  /// True for the CPU tensor another file's function returns.
+  bool returnedElsewhere() const { return Kind == Cpu && !Key.empty(); }
 
   bool operator==(const Device &O) const {
     return Kind == O.Kind && Index == O.Index && Key == O.Key;

@@ -11,6 +11,8 @@
 #ifndef TORCHLINT_LATTICE_H
 #define TORCHLINT_LATTICE_H
 
+#include "torchlint/core/ProjectFacts.h"
+
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -46,11 +48,12 @@ template <class V> struct Fact {
   /// True when a discarded `t.to(...)` left this value as it was: the bug
   /// is the discarded move (torch-discarded-move), not a second one.
   bool AfterDiscardedMove = false;
-  /// A project fact (ProjectFacts.h) the value holds only under, or "": the
-  /// run-time device of a configuration field that another unit sets
-  /// (facts::writesDevice). A conflict with the value is reported only where
-  /// the project shows the fact.
-  std::string Needs;
+  /// A project fact the value holds only under, or none: the run-time
+  /// device of a configuration field that another unit sets
+  /// (FactKind::WritesDevice), the CPU tensor another file's function
+  /// returns (FactKind::ReturnsCpu). A conflict with the value is reported
+  /// only where the project shows the fact.
+  ProjectFact Needs;
 };
 
 /// What a value may be: a small set of facts, or unknown.

@@ -35,7 +35,7 @@ struct UnregisteredMember {
   const clang::Expr *Creation = nullptr;
   clang::SourceLocation CreatedAt;
   /// For a submodule whose class another file constructs, the project fact
-  /// that says it holds state (facts::registersState); empty otherwise.
+  /// that says it holds state (FactKind::RegistersState); empty otherwise.
   ProjectFact Needs;
 };
 
@@ -56,7 +56,7 @@ unregisteredMembers(const clang::CXXRecordDecl *RD);
 /// registersStateFact(RD).
 const clang::FunctionDecl *stateRegistration(const clang::CXXRecordDecl *RD);
 
-/// The key of RD in facts::registersState.
+/// The key of RD in FactKind::RegistersState.
 ProjectFact registersStateFact(const clang::CXXRecordDecl *RD);
 
 } // namespace torchlint

@@ -54,7 +54,7 @@ private:
   std::vector<ProjectSite> &Sites;
   bool ShownLeavesCpu = false;
   /// The unit names a device or asks for CUDA, so its build's declaring
-  /// CUDA (facts::RequiresCuda) is worth reading.
+  /// CUDA (FactKind::RequiresCuda) is worth reading.
   bool MentionsCuda = false;
 };
 

@@ -15,6 +15,7 @@
 #define TORCHLINT_PROJECTINDEX_H
 
 #include "torchlint/api/TorchApi.h"
+#include "torchlint/core/ProjectFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/JSON.h"
@@ -155,7 +156,7 @@ struct FunctionSummary {
 /// the run that linked the index saw it: what settles, for a host that sees
 /// one file, a finding that depends on the rest of the project.
 struct IndexedSite {
-  std::string Fact;
+  ProjectFact Fact;
   /// The program of the unit that showed it ("" for shared code).
   std::string Program;
   /// The site's file (absolute), line and column.
@@ -237,7 +238,7 @@ public:
   std::optional<std::string> programOf(llvm::StringRef Path) const;
   /// The first recorded site of Fact that holds for a finding of Program
   /// (facts::relatedPrograms), or null.
-  const IndexedSite *siteFor(llvm::StringRef Fact,
+  const IndexedSite *siteFor(const ProjectFact &Fact,
                              llvm::StringRef Program) const;
   const std::vector<IndexedSite> &sites() const { return Sites; }
   const std::map<std::string, std::string> &programs() const {

@@ -79,7 +79,7 @@ struct DeviceConflict : Conflict<Device> {
   /// A project fact the conflict needs (see Finding::Needs): a conflict with
   /// a parameter's device that no caller in this unit makes real needs a
   /// caller in another unit that passes a tensor on a device there.
-  std::string Needs;
+  ProjectFact Needs;
   /// LoopAccess, LoopTransfer: the loop.
   const clang::Stmt *Loop = nullptr;
 };
@@ -116,7 +116,7 @@ struct ExternalArgument {
   const clang::Expr *Arg = nullptr;
   std::string Callee; ///< As named ("normalise").
   std::string Where;  ///< The argument's device, as spelled ("'device'").
-  bool Cpu = false;   ///< Created on the CPU (facts::passesCpu).
+  bool Cpu = false;   ///< Created on the CPU (FactKind::PassesCpu).
 };
 
 /// An operation where element types conflict.
@@ -255,7 +255,7 @@ public:
   /// True when FD returns tensors by value: a tensor, or a container, pair,
   /// tuple or plain struct of tensors (a sampled minibatch). These are what
   /// a summary describes, and what a unit without FD's body asks the
-  /// project about (facts::returnsCpu).
+  /// project about (FactKind::ReturnsCpu).
   static bool returnsTensors(const clang::FunctionDecl *FD);
 
   /// Dtype conflicts found in FD's body.

@@ -33,7 +33,7 @@ struct Finding {
   std::vector<clang::FixItHint> Fixes;
   /// Reported only where the project shows each of these facts; the note
   /// pointing at the site that shows one is added when it is settled.
-  std::vector<ProjectFact> Needs;
+  std::vector<Need> Needs;
 };
 
 } // namespace torchlint

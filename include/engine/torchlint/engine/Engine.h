@@ -34,7 +34,7 @@ struct EngineConfig {
   /// True when the unit is linted alone, not as part of a project, though
   /// the host collects its facts (a CLI run of one file): a finding that
   /// stands unless the unit shows otherwise is settled here
-  /// (facts::aloneUnless). A host that sees one unit is always alone.
+  /// (Need::AloneUnless). A host that sees one unit is always alone.
   bool LintedAlone = false;
 };
 

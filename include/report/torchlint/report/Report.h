@@ -67,7 +67,7 @@ struct FindingRecord {
   std::string Unit;
   /// Not yet settled: reported only if units of the project show each of
   /// these facts (see ProjectFact); then the notes pointing there are added.
-  std::vector<ProjectFact> Needs;
+  std::vector<Need> Needs;
 };
 
 /// Where a unit shows a project fact, detached from its AST.
