@@ -842,10 +842,12 @@ protected:
                          static_cast<unsigned>(std::distance(
                              RD->field_begin(), RD->field_end()))) {
       unsigned I = 0;
-      for (const FieldDecl *F : RD->fields())
-        Here[F] = I < IL->getNumInits()
-                      ? self().evalTensor(IL->getInit(I++), St, 0)
+      for (const FieldDecl *F : RD->fields()) {
+        const Expr *Init = I < IL->getNumInits() ? IL->getInit(I++) : nullptr;
+        Here[F] = Init && api::isTensorType(F->getType())
+                      ? self().evalTensor(Init, St, 0)
                       : Facts();
+      }
     } else if (const auto *CE = dyn_cast<CallExpr>(E)) {
       // return unpack(module_.forward(inputs)): what the helper returns in
       // each field.

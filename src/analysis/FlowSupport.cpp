@@ -344,9 +344,49 @@ bool isTensorAggregateType(QualType T) {
   if (RD->isInStdNamespace() || api::isInTorchNamespace(RD) ||
       !RD->isAggregate() || RD->getNumBases() != 0 || RD->field_empty())
     return false;
-  return llvm::all_of(RD->fields(), [](const FieldDecl *F) {
-    return !F->getType()->isReferenceType() && api::isTensorType(F->getType());
-  });
+  // A field beside the tensors may be anything that holds no tensor and no
+  // module: what the engine does not follow must not hide one it should.
+  auto Plain = [](QualType T) {
+    T = T.getCanonicalType();
+    if (T->isReferenceType() || T->isPointerType())
+      return false;
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return true;
+    if (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+      return AT->getElementType()->isArithmeticType();
+    if (api::isDeviceType(T))
+      return true;
+    const auto *FR = T->getAsCXXRecordDecl();
+    if (!FR || !FR->hasDefinition() || api::isInTorchNamespace(FR) ||
+        api::isTensorContainerType(T) || isModuleValueType(T) ||
+        api::isScriptModuleType(T) || api::isScriptValueType(T))
+      return false;
+    // std::string, std::array<float, N>, std::vector<int64_t>: the standard
+    // library's, over plain element types.
+    if (!FR->isInStdNamespace())
+      return false;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(FR))
+      return llvm::all_of(
+          Spec->getTemplateArgs().asArray(), [](const TemplateArgument &A) {
+            return A.getKind() != TemplateArgument::Type ||
+                   A.getAsType()->isArithmeticType() ||
+                   A.getAsType()->isRecordType() &&
+                       A.getAsType()
+                           ->getAsCXXRecordDecl()
+                           ->isInStdNamespace() &&
+                       !api::isTensorContainerType(A.getAsType());
+          });
+    return true;
+  };
+  bool Tensors = false;
+  for (const FieldDecl *F : RD->fields()) {
+    QualType T = F->getType();
+    if (api::isTensorType(T) && !T->isReferenceType())
+      Tensors = true;
+    else if (!Plain(T))
+      return false;
+  }
+  return Tensors;
 }
 
 bool holdsTensors(QualType T) {
@@ -460,13 +500,21 @@ private:
     return ME && !ME->isArrow() && names(ME->getBase());
   }
   const bool AllowFieldAssignment;
-  /// Records E when it is VD or one of its fields.
+  /// Records E when it is VD or one of its tensor fields: a write to a
+  /// plain field beside them (`ctx.threshold = t`) changes no tensor.
   void note(const Expr *E) {
     E = api::ignoreWrappers(E);
-    while (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    const MemberExpr *Field = nullptr; // The member of VD itself.
+    while (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+      Field = ME;
       E = api::ignoreWrappers(ME->getBase());
-    if (names(E))
-      Found = true;
+    }
+    if (!names(E))
+      return;
+    if (Field && !Field->isArrow() && isa<FieldDecl>(Field->getMemberDecl()) &&
+        !api::isTensorType(Field->getMemberDecl()->getType()))
+      return;
+    Found = true;
   }
 };
 } // namespace

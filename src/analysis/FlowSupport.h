@@ -113,8 +113,11 @@ unsigned lineOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
 const clang::Expr *rangeOfLoopVariable(const clang::DeclStmt *DS,
                                        clang::ASTContext &Ctx);
 
-/// True for a plain struct of the project whose fields are all tensors (a
-/// minibatch, a rollout step): an aggregate, flow-wise a tuple.
+/// True for a plain struct of the project that holds tensors (a minibatch,
+/// a rollout step, a request or a context with its scalars beside them):
+/// an aggregate whose fields are tensors or plain values that hold none
+/// (numbers, strings, arrays of numbers, a device); flow-wise a tuple of
+/// its tensor fields.
 bool isTensorAggregateType(clang::QualType T);
 
 /// True when a value of type T holds tensors the engine follows as one: a
