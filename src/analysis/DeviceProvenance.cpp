@@ -1479,14 +1479,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St, bool Report) {
     noteFieldWrite(S, St);
   }
 
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    forgetModulesHandedOn(
-        CE, St, [this](const Expr *E) { return trackedDecl(E); }, Ctx);
-
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return transferDecl(DS, St);
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
-    return transferAssignment(OC, St);
+  if (transferShared(S, St))
+    return;
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();

@@ -1008,16 +1008,9 @@ void DtypeFlow::transfer(const Stmt *S, DtypeState &St, bool Report) {
   // A module handed to the user's own function that may convert it
   // (holders share their module), or whose own member function the user
   // wrote runs and may convert it (`model->use_double()` calling
-  // `to(torch::kDouble)` on itself): its dtype is unknown afterwards. Its
-  // forward() does not convert it.
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    flow::forgetModulesHandedOn(
-        CE, St, [this](const Expr *E) { return trackedDecl(E); }, Ctx);
-
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return transferDecl(DS, St);
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
-    return transferAssignment(OC, St);
+  // `to(torch::kDouble)` on itself), has an unknown dtype afterwards.
+  if (transferShared(S, St))
+    return;
 
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     if (appendToLocal(MC, St))

@@ -352,6 +352,26 @@ protected:
     }
   }
 
+  /// What every property does with a statement before its own values: a
+  /// call forgets the modules it hands to code that may move or convert
+  /// them (`setup(model, device)`), and declarations and assignments are
+  /// read. True when S needs nothing more.
+  bool transferShared(const clang::Stmt *S, StateTy &St) {
+    using namespace clang;
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      forgetModulesHandedOn(
+          CE, St, [this](const Expr *E) { return trackedDecl(E); }, Ctx);
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      transferDecl(DS, St);
+      return true;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      transferAssignment(OC, St);
+      return true;
+    }
+    return false;
+  }
+
   /// A declaration of tensors, containers, aggregates and modules.
   void transferDecl(const clang::DeclStmt *DS, StateTy &St) {
     using namespace clang;
