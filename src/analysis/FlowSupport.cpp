@@ -74,11 +74,10 @@ bool mayMoveModulesHandedOn(const FunctionDecl *Callee, const ASTContext &Ctx) {
       MoversByUnit.get(Ctx, [](const ASTContext &) { return ModuleMovers(); });
   auto [It, New] = Movers.MayMove.try_emplace(Def, true);
   if (New) {
+    // The scan asks nothing of this cache, so It stays valid.
     ModuleMoveScan Scan;
     Scan.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-    // The map may have grown meanwhile: look the entry up again.
-    Movers.MayMove[Def] = Scan.Found;
-    return Scan.Found;
+    It->second = Scan.Found;
   }
   return It->second;
 }
@@ -368,13 +367,12 @@ bool isTensorAggregateType(QualType T) {
     if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(FR))
       return llvm::all_of(
           Spec->getTemplateArgs().asArray(), [](const TemplateArgument &A) {
-            return A.getKind() != TemplateArgument::Type ||
-                   A.getAsType()->isArithmeticType() ||
-                   A.getAsType()->isRecordType() &&
-                       A.getAsType()
-                           ->getAsCXXRecordDecl()
-                           ->isInStdNamespace() &&
-                       !api::isTensorContainerType(A.getAsType());
+            if (A.getKind() != TemplateArgument::Type ||
+                A.getAsType()->isArithmeticType())
+              return true;
+            const auto *Arg = A.getAsType()->getAsCXXRecordDecl();
+            return Arg && Arg->isInStdNamespace() &&
+                   !api::isTensorContainerType(A.getAsType());
           });
     return true;
   };
