@@ -1613,6 +1613,13 @@ static bool isCpuArgument(const DeviceSet &Arg) {
   return One && One->Value.Kind == Device::Cpu && One->Value.Key.empty();
 }
 
+/// True when Arg is a tensor on the CPU, created in view or returned by
+/// another file's function (which holds where the project shows it does).
+static bool isCpuOrReturnedCpuArgument(const DeviceSet &Arg) {
+  const DeviceFact *One = Arg.single();
+  return One && One->Value.Kind == Device::Cpu;
+}
+
 /// True when Set is one device other than the CPU that FD itself picks: a
 /// CUDA device or another accelerator, or a device field of FD's object
 /// (what a backend's method returns on the device it loaded its module
@@ -1956,8 +1963,7 @@ void FunctionAnalysis::checkOverriders(const CXXMemberCallExpr *Call,
         continue;
       const Expr *Arg = Call->getArg(PC.Index);
       DeviceSet V = evalTensor(Arg, St);
-      if (!isCpuArgument(V) &&
-          !(V.single() && V.single()->Value.returnedElsewhere()))
+      if (!isCpuOrReturnedCpuArgument(V))
         continue;
       // The object's own device, where the class was given it by the
       // construction in view: a backend built for the CPU takes CPU tensors.
@@ -2014,8 +2020,7 @@ void FunctionAnalysis::checkImportedOverriders(const CXXMemberCallExpr *Call,
         continue;
       const Expr *Arg = Args[Q.Arg];
       DeviceSet V = evalTensor(Arg, St);
-      if (!isCpuArgument(V) &&
-          !(V.single() && V.single()->Value.returnedElsewhere()))
+      if (!isCpuOrReturnedCpuArgument(V))
         continue;
       llvm::StringRef Holder = Q.OtherText;
       Holder.consume_front("'");
